@@ -1,0 +1,80 @@
+import cookie from "@fastify/cookie";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { notices } from "@admissions/shared";
+import type { AppContext } from "./context.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
+import { authPlugin } from "./plugins/auth.js";
+import { errorsPlugin } from "./plugins/errors.js";
+import { defaultAuthLimits, rateLimitPlugin, type AuthLimits } from "./plugins/rate-limit.js";
+import { securityPlugin } from "./plugins/security.js";
+import { webAppPlugin, webDistFolder } from "./plugins/web-app.js";
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  engine: "pglite" | "postgres";
+  logger?: FastifyServerOptions["logger"];
+  authLimits?: AuthLimits;
+  /** The built web app to serve; tests leave it out. */
+  webRoot?: string | false;
+}
+
+/** JSON bodies are small (the whole admission form is a few KiB); files go through multipart. */
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Builds the whole app without listening, so tests drive it through `inject`. */
+export async function buildApp(options: BuildAppOptions) {
+  const { ctx } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.settings.trustProxy,
+    requestTimeout: 120_000,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("ctx", ctx);
+
+  await app.register(errorsPlugin);
+  const gatewayOrigins = ctx.settings.gateway.transactionUrl ? [new URL(ctx.settings.gateway.transactionUrl).origin] : [];
+  await app.register(securityPlugin, { publicUrl: ctx.settings.publicUrl, formTargets: gatewayOrigins, crossSiteAllowed: [] });
+  await app.register(cookie);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "College admissions API",
+        version: "1",
+        description: "Every answer is the envelope {status, message, data}. Sign in to get the session cookie.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/booking/docs", staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { engine: options.engine });
+      await api.register(authRoutes, { prefix: "/api/auth", limits: options.authLimits ?? defaultAuthLimits });
+    },
+    { prefix: "/booking" },
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ status: "error", message: notices.notFound, data: null });
+  });
+
+  const webRoot = options.webRoot === undefined ? webDistFolder : options.webRoot;
+  if (webRoot) await app.register(webAppPlugin, { root: webRoot });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

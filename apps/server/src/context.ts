@@ -1,0 +1,25 @@
+import type { Database } from "./db/client.js";
+import type { Settings } from "./env.js";
+import type { Mailer } from "./modules/mail/mailer.js";
+
+/** What every service needs from the running app, passed explicitly rather than imported. */
+export interface AppContext {
+  db: Database;
+  settings: Settings;
+  mailer: Mailer;
+}
+
+/** The signed-in user a service acts for. */
+export interface Actor {
+  id: number;
+  userName: string;
+  role: string;
+  mobile: string | null;
+  sessionId: number;
+}
+
+/** Where a request came from, for the activity log and the session record. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}

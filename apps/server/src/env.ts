@@ -1,0 +1,103 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Environment variables read as unset when empty, so `FOO=` in a shell does not mean "the empty string". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    (value) => (value === "" || value === undefined ? fallback : value),
+    z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").positive("must be above 0"),
+  );
+
+const settingsSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.preprocess(
+      (value) => (value === "" || value === undefined ? 3000 : value),
+      z.coerce.number().int().min(1, "must be a port from 1 to 65535").max(65535, "must be a port from 1 to 65535"),
+    ),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optional(
+      z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL"),
+    ),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+    MAIL_FROM: z.string().min(3).default("Admissions Office <admissions@localhost>"),
+    COLLEGE_NAME: z.string().min(1).default("Government Arts and Science College"),
+    CCAVENUE_MERCHANT_ID: optional(z.string()),
+    CCAVENUE_ACCESS_CODE: optional(z.string()),
+    CCAVENUE_WORKING_KEY: optional(z.string()),
+    CCAVENUE_TRANSACTION_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+    ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
+    ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
+    SESSION_IDLE_MINUTES: positiveInt(120),
+    SESSION_ABSOLUTE_HOURS: positiveInt(12),
+    TRUST_PROXY: z
+      .enum(["true", "false", ""])
+      .default("false")
+      .transform((value) => value === "true"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    const merchant = [env.CCAVENUE_MERCHANT_ID, env.CCAVENUE_ACCESS_CODE, env.CCAVENUE_WORKING_KEY];
+    if (merchant.some(Boolean) && !merchant.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CCAVENUE_MERCHANT_ID"],
+        message: "CCAVENUE_MERCHANT_ID, CCAVENUE_ACCESS_CODE and CCAVENUE_WORKING_KEY must be set together",
+      });
+    }
+  });
+
+export type Settings = ReturnType<typeof loadSettings>;
+
+export class SettingsError extends Error {}
+
+/** Reads and checks the settings once at start; a bad one stops the app with a message naming it. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join(".") || "environment";
+      return `  ${name}: ${issue.message}`;
+    });
+    throw new SettingsError(`Invalid settings, the app cannot start:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const publicUrl = new URL(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`);
+  return {
+    env: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: path.resolve(raw.DATA_DIR),
+    databaseUrl: raw.DATABASE_URL,
+    publicUrl: publicUrl.origin,
+    secureCookies: publicUrl.protocol === "https:",
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    collegeName: raw.COLLEGE_NAME,
+    gateway: {
+      merchantId: raw.CCAVENUE_MERCHANT_ID,
+      accessCode: raw.CCAVENUE_ACCESS_CODE,
+      workingKey: raw.CCAVENUE_WORKING_KEY,
+      transactionUrl: raw.CCAVENUE_TRANSACTION_URL,
+    },
+    firstAdmin: raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD ? { email: raw.ADMIN_EMAIL.toLowerCase(), password: raw.ADMIN_PASSWORD } : undefined,
+    session: {
+      idleMs: raw.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: raw.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    trustProxy: raw.TRUST_PROXY,
+    logLevel: raw.LOG_LEVEL,
+  };
+}

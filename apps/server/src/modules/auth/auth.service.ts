@@ -1,0 +1,136 @@
+import { randomInt } from "node:crypto";
+import { ROLE_USER, limits, notices } from "@admissions/shared";
+import type { AppContext, RequestMeta } from "../../context.js";
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from "../../errors.js";
+import { recordActivity } from "../activity/activity.repository.js";
+import { findUserByName, insertUserUnlessTaken, updatePasswordHash, type UserRow } from "../users/users.repository.js";
+import { countWrongTry, findLiveResetCodeForUpdate, markResetCodeUsed, replaceResetCode } from "./password-reset.repository.js";
+import { hashSecret, verifyDecoy, verifySecret } from "./passwords.js";
+import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessions.repository.js";
+import { hashSessionToken, startSession } from "./sessions.js";
+
+/** Registers an applicant (ROLE_USER); an e-mail that already has an account is a conflict. */
+export async function signUp(
+  ctx: AppContext,
+  input: { emailId: string; mobile: string; password: string },
+  meta: RequestMeta,
+): Promise<UserRow> {
+  const passwordHash = await hashSecret(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const user = await insertUserUnlessTaken(tx, { userName: input.emailId, mobile: input.mobile, passwordHash, role: ROLE_USER });
+    if (!user) throw new ConflictError(notices.emailTaken);
+    await recordActivity(tx, {
+      actor: { id: user.id, userName: user.userName },
+      action: "user.signup",
+      entityType: "user",
+      entityId: user.id,
+      summary: `Registered as an applicant`,
+      ip: meta.ip,
+    });
+    return user;
+  });
+}
+
+/**
+ * Checks the password and opens a fresh session. The session the browser had before, if any, is
+ * ended: a new sign-in never reuses a token that existed before it (session fixation).
+ */
+export async function signIn(
+  ctx: AppContext,
+  input: { username: string; password: string },
+  previousToken: string | undefined,
+  meta: RequestMeta,
+): Promise<{ user: UserRow; token: string }> {
+  const user = await findUserByName(ctx.db, input.username);
+  const passwordMatches = user ? await verifySecret(user.passwordHash, input.password) : await verifyDecoy(input.password);
+  if (!user || !passwordMatches) throw new UnauthorizedError(notices.loginFailed);
+  if (!user.isActive) throw new ForbiddenError(notices.accountDisabled);
+
+  if (previousToken) await deleteSessionByTokenHash(ctx.db, hashSessionToken(previousToken));
+  const token = await startSession(ctx, user.id, meta);
+  await recordActivity(ctx.db, {
+    actor: { id: user.id, userName: user.userName },
+    action: "user.signin",
+    entityType: "user",
+    entityId: user.id,
+    summary: "Signed in",
+    ip: meta.ip,
+  });
+  return { user, token };
+}
+
+export async function signOut(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (token) await deleteSessionByTokenHash(ctx.db, hashSessionToken(token));
+}
+
+/**
+ * Mails a 6-digit code to an account's address. The answer and its timing are the same whether
+ * or not the address has an account, so the call cannot be used to find out who has applied.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+  const user = await findUserByName(ctx.db, email);
+  const code = String(randomInt(0, 1_000_000)).padStart(limits.resetCodeLength, "0");
+  const codeHash = await hashSecret(code);
+  if (!user || !user.isActive) return;
+
+  await ctx.db.transaction(async (tx) => {
+    const expiresAt = new Date(Date.now() + limits.resetCodeValidMinutes * 60_000);
+    await replaceResetCode(tx, user.id, codeHash, expiresAt);
+    await ctx.mailer.enqueue(tx, {
+      to: user.userName,
+      subject: `${ctx.settings.collegeName}: your password reset code`,
+      body: [
+        `Your password reset code is ${code}.`,
+        ``,
+        `It is valid for ${limits.resetCodeValidMinutes} minutes and can be used once.`,
+        `If you did not ask to reset your password, ignore this mail: your password stays as it is.`,
+      ].join("\n"),
+    });
+    await recordActivity(tx, {
+      actor: { id: user.id, userName: user.userName },
+      action: "user.password_reset_requested",
+      entityType: "user",
+      entityId: user.id,
+      summary: "Asked for a password reset code",
+      ip: meta.ip,
+    });
+  });
+  ctx.mailer.kick();
+}
+
+/** Sets a new password with a valid code, then ends every session of the account. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { email: string; codes: string; newPassword: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const user = await findUserByName(ctx.db, input.email);
+  if (!user || !user.isActive) {
+    await verifyDecoy(input.codes);
+    throw new BadRequestError(notices.resetCodeInvalid);
+  }
+  const newPasswordHash = await hashSecret(input.newPassword);
+
+  const accepted = await ctx.db.transaction(async (tx) => {
+    const code = await findLiveResetCodeForUpdate(tx, user.id, limits.resetCodeMaxWrongTries);
+    if (!code) return false;
+    if (!(await verifySecret(code.codeHash, input.codes))) {
+      // Committed, not rolled back: the wrong try must count even though the call fails.
+      await countWrongTry(tx, code.id);
+      return false;
+    }
+    await markResetCodeUsed(tx, code.id);
+    await updatePasswordHash(tx, user.id, newPasswordHash);
+    await deleteSessionsOfUser(tx, user.id);
+    await recordActivity(tx, {
+      actor: { id: user.id, userName: user.userName },
+      action: "user.password_reset",
+      entityType: "user",
+      entityId: user.id,
+      summary: "Reset the password with an e-mailed code; all sessions ended",
+      ip: meta.ip,
+    });
+    return true;
+  });
+  if (!accepted) throw new BadRequestError(notices.resetCodeInvalid);
+}

@@ -1,0 +1,52 @@
+import { buildApp } from "./app.js";
+import { openDatabase } from "./db/client.js";
+import { loadSettings, SettingsError } from "./env.js";
+import { deleteStaleSessions } from "./modules/auth/sessions.repository.js";
+import { Mailer } from "./modules/mail/mailer.js";
+import { ensureFirstAdmin } from "./modules/users/first-admin.js";
+
+async function main() {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir });
+  const logger = { level: settings.logLevel, redact: ["req.headers.cookie", "req.body.password", "req.body.newPassword"] };
+  // The mailer needs the app's logger and the app needs the mailer: build the app, then hand it over.
+  const ctx = { db: database.db, settings, mailer: undefined as unknown as Mailer };
+  const app = await buildApp({ ctx, engine: database.engine, logger });
+  ctx.mailer = new Mailer(database.db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom, log: app.log });
+
+  await ensureFirstAdmin(ctx, app.log);
+  ctx.mailer.start();
+  const sweep = setInterval(() => {
+    deleteStaleSessions(ctx.db, new Date(Date.now() - settings.session.idleMs)).catch((err) => app.log.error({ err }, "session sweep failed"));
+  }, 15 * 60_000);
+  sweep.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "stopping");
+    clearInterval(sweep);
+    await app.close();
+    await ctx.mailer.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  await app.listen({ port: settings.port, host: settings.host });
+  app.log.info(`Open ${settings.publicUrl} (database: ${database.engine}${database.engine === "pglite" ? ` in ${settings.dataDir}` : ""})`);
+}
+
+await main();
