@@ -1,0 +1,276 @@
+import { ROLE_ADMIN, ROLE_STUDENT, messages, notices } from "@admissions/shared";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, passwordResetCodes, sessions, users } from "../../db/schema/index.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import {
+  DEFAULT_PASSWORD,
+  createUser,
+  latestMailTo,
+  resetCodeIn,
+  sessionCookieOf,
+  signIn,
+  signInAs,
+  uniqueEmail,
+} from "../../test/factories.js";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const signup = (payload: Record<string, unknown>) => test.app.inject({ method: "POST", url: "/booking/api/auth/signup", payload });
+const signin = (payload: Record<string, unknown>, cookie?: string) =>
+  test.app.inject({ method: "POST", url: "/booking/api/auth/signin", payload, headers: cookie ? { cookie } : {} });
+const me = (cookie: string) => test.app.inject({ url: "/booking/api/auth/me", headers: { cookie } });
+const forgot = (email: string) => test.app.inject({ url: `/booking/api/auth/forgetpwd?emailid=${encodeURIComponent(email)}` });
+const reset = (payload: Record<string, unknown>, cookie?: string) =>
+  test.app.inject({ method: "PUT", url: "/booking/api/auth/changepwd", payload, headers: cookie ? { cookie } : {} });
+
+describe("POST /booking/api/auth/signup", () => {
+  it("registers an applicant with a hashed password and answers SPEC.md's text", async () => {
+    const email = uniqueEmail("Priya");
+    const response = await signup({ mobile: "+91 98765-43210", emailId: email.toUpperCase(), password: "Pass-word-1", userName: email });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "success", message: "Account created Successfully", data: { userName: email.toLowerCase() } });
+    const [row] = await test.db.select().from(users).where(eq(users.userName, email.toLowerCase()));
+    expect(row?.role).toBe("ROLE_USER");
+    expect(row?.mobile).toBe("9876543210");
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.passwordHash).not.toContain("Pass-word-1");
+  });
+
+  it("answers 409 for an e-mail that already has an account, whatever its case", async () => {
+    const email = uniqueEmail();
+    expect((await signup({ mobile: "9876543210", emailId: email, password: "Pass-word-1" })).statusCode).toBe(200);
+    const again = await signup({ mobile: "9876543211", emailId: email.toUpperCase(), password: "Other-pass-2" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ status: "error", message: notices.emailTaken });
+  });
+
+  it.each([
+    [{ mobile: "", emailId: "a@b.in", password: "Pass-word-1" }, "mobile", messages.mobileInvalid],
+    [{ mobile: "12345", emailId: "a@b.in", password: "Pass-word-1" }, "mobile", messages.mobileInvalid],
+    [{ mobile: "9876543210", emailId: "not-an-email", password: "Pass-word-1" }, "emailId", messages.emailInvalid],
+    [{ mobile: "9876543210", password: "Pass-word-1" }, "emailId", messages.emailInvalid],
+    [{ mobile: "9876543210", emailId: "a@b.in", password: "" }, "password", messages.passwordRequired],
+    [{ mobile: "9876543210", emailId: "a@b.in", password: "short" }, "password", messages.passwordTooShort],
+  ])("rejects %j with 400 and the field's message", async (payload, field, message) => {
+    const before = await test.db.select({ count: sql<number>`count(*)::int` }).from(users);
+    const response = await signup(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(response.json().data.errors).toContainEqual({ field, message });
+    const after = await test.db.select({ count: sql<number>`count(*)::int` }).from(users);
+    expect(after).toEqual(before);
+  });
+});
+
+describe("POST /booking/api/auth/signin", () => {
+  it("answers userName and roleName and sets an httpOnly, SameSite session cookie", async () => {
+    const user = await createUser(test.db, { role: ROLE_STUDENT });
+    const response = await signin({ username: user.userName.toUpperCase(), password: DEFAULT_PASSWORD });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ userName: user.userName, roleName: ROLE_STUDENT, userId: user.id });
+    const setCookie = String(response.headers["set-cookie"]);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(JSON.stringify(response.json())).not.toContain("argon2");
+    const stored = await test.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored).toHaveLength(1);
+    expect(setCookie).not.toContain(stored[0]!.tokenHash);
+  });
+
+  it("answers 401 with the same message for a wrong password and an unknown user", async () => {
+    const user = await createUser(test.db);
+    const wrong = await signin({ username: user.userName, password: "not-the-password" });
+    const unknown = await signin({ username: uniqueEmail("nobody"), password: "whatever-1" });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ status: "error", message: "Please Enter Correct Username and Password", data: null });
+      expect(response.headers["set-cookie"]).toBeUndefined();
+    }
+  });
+
+  it.each([
+    [{ password: "x" }, "username", messages.usernameInvalid],
+    [{ username: "", password: "x" }, "username", messages.usernameInvalid],
+    [{ username: "a@b.in", password: "" }, "password", messages.passwordRequired],
+  ])("rejects %j with the field's message", async (payload, field, message) => {
+    const response = await signin(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toContainEqual({ field, message });
+  });
+
+  it("refuses a disabled account", async () => {
+    const user = await createUser(test.db);
+    await test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const response = await signin({ username: user.userName, password: DEFAULT_PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(notices.accountDisabled);
+  });
+
+  it("rotates the session: the cookie the browser had before no longer works", async () => {
+    const user = await createUser(test.db);
+    const first = await signIn(test, user.userName);
+    const secondResponse = await signin({ username: user.userName, password: DEFAULT_PASSWORD }, first);
+    const second = sessionCookieOf(secondResponse);
+
+    expect(second).not.toBe(first);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).json().data.userName).toBe(user.userName);
+  });
+
+  it("records the sign-in in the activity log with the address", async () => {
+    const user = await createUser(test.db);
+    await signIn(test, user.userName);
+    const entries = await test.db.select().from(activityLog).where(eq(activityLog.actorUserId, user.id));
+    expect(entries.map((entry) => entry.action)).toContain("user.signin");
+    expect(entries.find((entry) => entry.action === "user.signin")?.ip).toBe("127.0.0.1");
+  });
+});
+
+describe("sessions", () => {
+  it("answers the signed-in user from GET api/auth/me and 401 without a cookie", async () => {
+    const { user, cookie } = await signInAs(test, ROLE_ADMIN);
+    expect((await me(cookie)).json()).toMatchObject({ status: "success", data: { userName: user.userName, roleName: ROLE_ADMIN } });
+    const anonymous = await test.app.inject({ url: "/booking/api/auth/me" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ status: "error", message: notices.notSignedIn, data: null });
+  });
+
+  it("ends the session on logout", async () => {
+    const { cookie } = await signInAs(test);
+    const response = await test.app.inject({ method: "POST", url: "/booking/api/auth/logout", headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers["set-cookie"])).toMatch(/sid=;/);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("ends a session idle for longer than the idle timeout", async () => {
+    const { user, cookie } = await signInAs(test);
+    const idleMinutes = test.ctx.settings.session.idleMs / 60_000;
+    await test.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - make_interval(mins => ${idleMinutes + 1})` })
+      .where(eq(sessions.userId, user.id));
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect(await test.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it("ends a session past its absolute lifetime even when in use", async () => {
+    const { user, cookie } = await signInAs(test);
+    await test.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, user.id));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("ends the sessions of a disabled user", async () => {
+    const { user, cookie } = await signInAs(test);
+    await test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  it("answers the same for known and unknown addresses and mails a code only to the known one", async () => {
+    const user = await createUser(test.db);
+    const unknownEmail = uniqueEmail("unknown");
+    const known = await forgot(user.userName);
+    const unknown = await forgot(unknownEmail);
+
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json()).toEqual({ status: "success", message: notices.resetCodeSent, data: notices.resetCodeSent });
+    const mail = await latestMailTo(test.db, user.userName);
+    expect(resetCodeIn(mail!.body)).toMatch(/^\d{6}$/);
+    expect(await latestMailTo(test.db, unknownEmail)).toBeUndefined();
+  });
+
+  it("stores the code hashed, not as mailed", async () => {
+    const user = await createUser(test.db);
+    await forgot(user.userName);
+    const code = resetCodeIn((await latestMailTo(test.db, user.userName))!.body);
+    const [row] = await test.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
+    expect(row!.codeHash).not.toContain(code);
+    expect(row!.codeHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("asks for the e-mail with SPEC.md's message", async () => {
+    const response = await test.app.inject({ url: "/booking/api/auth/forgetpwd?emailid=" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(messages.forgotEmailRequired);
+  });
+
+  it("sets the new password, ends every session and takes the code once only", async () => {
+    const user = await createUser(test.db);
+    const otherDevice = await signIn(test, user.userName);
+    await forgot(user.userName);
+    const code = resetCodeIn((await latestMailTo(test.db, user.userName))!.body);
+
+    const response = await reset({ codes: code, email: user.userName, newPassword: "Brand-new-pass-9" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "success", message: "Password Reset Success", data: null });
+    expect((await me(otherDevice)).statusCode).toBe(401);
+    expect((await signin({ username: user.userName, password: DEFAULT_PASSWORD })).statusCode).toBe(401);
+    expect((await signin({ username: user.userName, password: "Brand-new-pass-9" })).statusCode).toBe(200);
+
+    const reuse = await reset({ codes: code, email: user.userName, newPassword: "Another-pass-10" });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().message).toBe(notices.resetCodeInvalid);
+  });
+
+  it("voids the code after 5 wrong tries, even for the right code", async () => {
+    const user = await createUser(test.db);
+    await forgot(user.userName);
+    const code = resetCodeIn((await latestMailTo(test.db, user.userName))!.body);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await reset({ codes: wrongCode, email: user.userName, newPassword: "Brand-new-pass-9" });
+      expect(response.statusCode).toBe(400);
+    }
+    const right = await reset({ codes: code, email: user.userName, newPassword: "Brand-new-pass-9" });
+    expect(right.statusCode).toBe(400);
+    expect((await signin({ username: user.userName, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it("refuses an expired code", async () => {
+    const user = await createUser(test.db);
+    await forgot(user.userName);
+    const code = resetCodeIn((await latestMailTo(test.db, user.userName))!.body);
+    await test.db
+      .update(passwordResetCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetCodes.userId, user.id));
+    const response = await reset({ codes: code, email: user.userName, newPassword: "Brand-new-pass-9" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(notices.resetCodeInvalid);
+  });
+
+  it("keeps only the latest code valid", async () => {
+    const user = await createUser(test.db);
+    await forgot(user.userName);
+    const first = resetCodeIn((await latestMailTo(test.db, user.userName))!.body);
+    await forgot(user.userName);
+    const second = resetCodeIn((await latestMailTo(test.db, user.userName))!.body);
+    if (first !== second) {
+      expect((await reset({ codes: first, email: user.userName, newPassword: "Brand-new-pass-9" })).statusCode).toBe(400);
+    }
+    expect((await reset({ codes: second, email: user.userName, newPassword: "Brand-new-pass-9" })).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ email: "a@b.in", newPassword: "Pass-word-1" }, "codes", messages.otpRequired],
+    [{ codes: "12ab", email: "a@b.in", newPassword: "Pass-word-1" }, "codes", messages.otpFormat],
+    [{ codes: "123456", email: "a@b.in", newPassword: "" }, "newPassword", messages.passwordRequired],
+  ])("rejects %j with the field's message", async (payload, field, message) => {
+    const response = await reset(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toContainEqual({ field, message });
+  });
+});

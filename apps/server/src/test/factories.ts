@@ -1,0 +1,61 @@
+import { ROLE_USER } from "@admissions/shared";
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { mailOutbox } from "../db/schema/index.js";
+import { hashSecret } from "../modules/auth/passwords.js";
+import { insertUserUnlessTaken } from "../modules/users/users.repository.js";
+import type { TestApp } from "./build-app.js";
+
+let sequence = 0;
+
+export const DEFAULT_PASSWORD = "Correct-Horse-7";
+
+export function uniqueEmail(prefix = "user"): string {
+  sequence += 1;
+  return `${prefix}.${process.pid}.${sequence}@example.in`;
+}
+
+/** A user straight in the database, for tests that are not about signing up. */
+export async function createUser(db: Database, overrides: { role?: string; userName?: string; password?: string; mobile?: string } = {}) {
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  const user = await insertUserUnlessTaken(db, {
+    userName: overrides.userName ?? uniqueEmail(),
+    mobile: overrides.mobile ?? "9876543210",
+    passwordHash: await hashSecret(password),
+    role: overrides.role ?? ROLE_USER,
+  });
+  if (!user) throw new Error("test user already exists");
+  return { ...user, password };
+}
+
+/** The `name=value` pair of the session cookie an answer set. */
+export function sessionCookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers["set-cookie"];
+  const cookies = Array.isArray(header) ? header : [String(header)];
+  const session = cookies.find((cookie) => cookie.startsWith("sid="));
+  if (!session) throw new Error("no session cookie was set");
+  return session.split(";")[0]!;
+}
+
+export async function signIn(test: TestApp, userName: string, password: string = DEFAULT_PASSWORD) {
+  const response = await test.app.inject({ method: "POST", url: "/booking/api/auth/signin", payload: { username: userName, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieOf(response);
+}
+
+/** A user of the role, signed in: the cookie to send and the user. */
+export async function signInAs(test: TestApp, role: string = ROLE_USER) {
+  const user = await createUser(test.db, { role });
+  return { user, cookie: await signIn(test, user.userName, user.password) };
+}
+
+export async function latestMailTo(db: Database, recipient: string) {
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, recipient)).orderBy(desc(mailOutbox.id)).limit(1);
+  return mail;
+}
+
+export function resetCodeIn(body: string): string {
+  const match = /code is (\d{6})/.exec(body);
+  if (!match) throw new Error(`no code in mail: ${body}`);
+  return match[1]!;
+}
