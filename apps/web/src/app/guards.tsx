@@ -1,0 +1,40 @@
+import { isStaffRole, rootTarget } from "@admissions/shared";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { FullPageLoader } from "../components/FullPageLoader";
+import { useSession } from "../features/auth/api/session";
+import { routes } from "../lib/paths";
+import { rememberInitUrl } from "../lib/storage";
+
+/** SPEC.md: signed-out visitors go to /signin and the page they wanted is remembered. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <FullPageLoader />;
+  if (!session.data) {
+    rememberInitUrl(location.pathname + location.search);
+    return <Navigate to={routes.signIn} replace />;
+  }
+  return <Outlet />;
+}
+
+/** The staff area; applicants and students are sent where they belong (the server refuses them anyway). */
+export function RequireStaff() {
+  const session = useSession();
+  if (!isStaffRole(session.data?.roleName)) return <Navigate to={routes.decider} replace />;
+  return <Outlet />;
+}
+
+/** /signin and /signup are for signed-out visitors only. */
+export function RedirectSignedIn({ to }: { to: string }) {
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  if (session.data) return <Navigate to={to} replace />;
+  return <Outlet />;
+}
+
+/** SPEC.md, path /: signed out to /signin; signed in to the decider (the initial URL here is always /). */
+export function RootRedirect() {
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  return <Navigate to={session.data ? rootTarget("/") : routes.signIn} replace />;
+}

@@ -1,0 +1,74 @@
+import { MenuOutlined } from "@ant-design/icons";
+import { ROLE_STUDENT } from "@admissions/shared";
+import { Button, Drawer, Grid } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useNavigate } from "react-router";
+import { LanguageSwitcher } from "../../components/LanguageSwitcher";
+import { useSession } from "../../features/auth/api/session";
+import { useSignOut } from "../../features/auth/api/sign-out";
+import { routes } from "../../lib/paths";
+
+/** SPEC.md, applicant top bar: dark blue; on small screens the links fold into a menu. */
+export function ApplicantLayout() {
+  const { t } = useTranslation();
+  const { data: user } = useSession();
+  const screens = Grid.useBreakpoint();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  const links = (
+    <nav className="applicant-bar__links" aria-label={t("app.name")} onClick={() => setMenuOpen(false)}>
+      {user?.roleName === ROLE_STUDENT && (
+        <>
+          <Link to={routes.feesHistory}>{t("nav.feesHistory")}</Link>
+          <Link to={routes.feesDetail}>{t("nav.payFees")}</Link>
+        </>
+      )}
+      <Link to={routes.changePassword}>{t("nav.changePassword")}</Link>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(routes.signIn, { replace: true }) })}
+      >
+        {t("nav.logout")}
+      </button>
+    </nav>
+  );
+
+  const wide = screens.lg ?? true;
+  return (
+    <div className="applicant-layout">
+      <header className="applicant-bar">
+        <Link to={routes.root} className="brand">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{t("app.name")}</span>
+        </Link>
+        <div className="applicant-bar__end">
+          <LanguageSwitcher variant="dark" />
+          {wide ? (
+            links
+          ) : (
+            <Button
+              type="text"
+              className="applicant-bar__menu"
+              icon={<MenuOutlined />}
+              aria-label={t("nav.openMenu")}
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+            />
+          )}
+        </div>
+      </header>
+      {!wide && (
+        <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={user?.userName} size="default" className="applicant-drawer">
+          {links}
+        </Drawer>
+      )}
+      <main className="applicant-layout__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

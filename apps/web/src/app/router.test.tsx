@@ -1,0 +1,69 @@
+import { waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderAt, signedInAs, signedOut, stubApi } from "../test/render";
+
+const pathOf = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
+
+describe("routing rules of SPEC.md section 2", () => {
+  it("sends a signed-out visitor of a protected screen to /signin and remembers where they were going", async () => {
+    stubApi(signedOut);
+    const { router } = renderAt("/admin?page=2");
+    await waitFor(() => expect(pathOf(router)).toBe("/signin"));
+    expect(sessionStorage.getItem("initURL")).toBe("/admin?page=2");
+  });
+
+  it("sends / to /signin when signed out", async () => {
+    stubApi(signedOut);
+    const { router } = renderAt("/");
+    await waitFor(() => expect(pathOf(router)).toBe("/signin"));
+  });
+
+  it("sends a signed-in user away from /signin through the decider: staff to /admin", async () => {
+    stubApi(signedInAs("ROLE_ADMIN"));
+    const { router } = renderAt("/signin");
+    await waitFor(() => expect(pathOf(router)).toBe("/admin"));
+  });
+
+  it("sends an applicant without an application to /admission, and with one to /transactionStatus", async () => {
+    stubApi(signedInAs("ROLE_USER"));
+    const first = renderAt("/deciderScreen");
+    await waitFor(() => expect(pathOf(first.router)).toBe("/admission"));
+    first.unmount();
+
+    stubApi({
+      ...signedInAs("ROLE_USER"),
+      "/booking/applicationStatus": () => ({
+        status: 200,
+        body: { status: "success", message: "OK", data: { applicationNo: "UG2026-000001", applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: "null" } },
+      }),
+    });
+    const second = renderAt("/deciderScreen");
+    await waitFor(() => expect(pathOf(second.router)).toBe("/transactionStatus"));
+  });
+
+  it("sends a student awaiting results to /admission and any other student to /feesDetail", async () => {
+    stubApi({
+      ...signedInAs("ROLE_STUDENT"),
+      "/booking/admission": () => ({ status: 200, body: { status: "success", message: "OK", data: { examDetails: { tweleveStatus: "APPEARED" } } } }),
+    });
+    const appeared = renderAt("/deciderScreen");
+    await waitFor(() => expect(pathOf(appeared.router)).toBe("/admission"));
+    appeared.unmount();
+
+    stubApi(signedInAs("ROLE_STUDENT"));
+    const passed = renderAt("/deciderScreen");
+    await waitFor(() => expect(pathOf(passed.router)).toBe("/feesDetail"));
+  });
+
+  it("keeps applicants out of the staff area", async () => {
+    stubApi(signedInAs("ROLE_USER"));
+    const { router } = renderAt("/user");
+    await waitFor(() => expect(pathOf(router)).toBe("/admission"));
+  });
+
+  it("shows the 404 page for an unknown screen", async () => {
+    stubApi(signedOut);
+    const { findByText } = renderAt("/no-such-screen");
+    expect(await findByText("Oops, an error has occurred. Page not found!")).toBeTruthy();
+  });
+});

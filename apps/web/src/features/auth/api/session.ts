@@ -1,0 +1,25 @@
+import type { SessionUser } from "@admissions/shared";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "../../../lib/api-client";
+import { apiPaths } from "../../../lib/paths";
+
+export const sessionKey = ["session"] as const;
+
+/** The signed-in user, or null when nobody is: the cookie is httpOnly, so the server is asked. */
+async function fetchSession(): Promise<SessionUser | null> {
+  try {
+    return (await apiRequest<SessionUser>(apiPaths.me, { expectUnauthorized: true })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useSession() {
+  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 5 * 60_000 });
+}
+
+export function useSetSession() {
+  const queryClient = useQueryClient();
+  return (user: SessionUser | null) => queryClient.setQueryData(sessionKey, user);
+}

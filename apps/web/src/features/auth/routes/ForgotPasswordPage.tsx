@@ -1,0 +1,48 @@
+import { forgotPasswordQuerySchema } from "@admissions/shared";
+import { App, Button, Form, Input, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { zodRule } from "../../../lib/form-rules";
+import { translateMessage } from "../../../lib/i18n";
+import { routes } from "../../../lib/paths";
+import { useRequestResetCode } from "../api/password-reset";
+import { AuthCard } from "../components/AuthCard";
+import { errorText } from "./SignInPage";
+
+/** SPEC.md: /forgotpassword and /changepassword/:id? are one screen; CHANGE_PWD changes the title. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const changing = id === "CHANGE_PWD";
+  const requestCode = useRequestResetCode();
+
+  const submit = ({ emailid }: { emailid: string }) => {
+    const email = emailid.trim().toLowerCase();
+    requestCode.mutate(email, {
+      onSuccess: (answer) => {
+        void message.success(translateMessage(answer.data));
+        void navigate(routes.resetPassword(email));
+      },
+      onError: (error) => void message.error(errorText(error, t)),
+    });
+  };
+
+  return (
+    <AuthCard title={changing ? t("forgot.titleChange") : t("forgot.titleForgot")}>
+      {!changing && <Typography.Paragraph>{t("forgot.intro")}</Typography.Paragraph>}
+      <Form layout="vertical" onFinish={submit} requiredMark={false} name="forgot-password">
+        <Form.Item name="emailid" label={t("forgot.email")} rules={[zodRule(forgotPasswordQuerySchema.shape.emailid)]}>
+          <Input type="email" autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={requestCode.isPending}>
+          {t("forgot.submit")}
+        </Button>
+      </Form>
+      <div className="auth-links">
+        <Link to={routes.signIn}>{t("forgot.backToSignIn")}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { messages, resetPasswordFormSchema, resetPasswordRequestSchema } from "@admissions/shared";
+import { App, Button, Form, Input, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { zodRule } from "../../../lib/form-rules";
+import { translateMessage } from "../../../lib/i18n";
+import { routes } from "../../../lib/paths";
+import { useResetPassword } from "../api/password-reset";
+import { useSignOut } from "../api/sign-out";
+import { AuthCard } from "../components/AuthCard";
+import { errorText } from "./SignInPage";
+
+interface ResetForm {
+  codes: string;
+  newPassword: string;
+  confirm: string;
+}
+
+const fields = resetPasswordFormSchema.shape;
+
+/** SPEC.md /resetpassword/:id: the id is the account's e-mail; success signs the user out. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { id: email = "" } = useParams();
+  const resetPassword = useResetPassword();
+  const signOut = useSignOut();
+
+  const submit = (form: ResetForm) => {
+    resetPassword.mutate(
+      { codes: form.codes, email, newPassword: form.newPassword },
+      {
+        onSuccess: () => {
+          void message.success(t("notices.passwordResetSuccess"));
+          signOut.mutate(undefined, { onSettled: () => void navigate(routes.signIn, { replace: true }) });
+        },
+        onError: (error) => void message.error(errorText(error, t)),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title={t("reset.title")}>
+      {email && <Typography.Paragraph>{t("reset.intro", { email })}</Typography.Paragraph>}
+      <Form<ResetForm> layout="vertical" onFinish={submit} requiredMark={false} name="reset-password">
+        <Form.Item name="codes" label={t("reset.otp")} rules={[zodRule(resetPasswordRequestSchema.shape.codes)]}>
+          <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
+        </Form.Item>
+        <Form.Item name="newPassword" label={t("reset.newPassword")} rules={[zodRule(fields.newPassword)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t("reset.confirm")}
+          dependencies={["newPassword"]}
+          rules={[
+            zodRule(fields.confirm),
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: string | undefined) => {
+                if (value && value !== getFieldValue("newPassword")) throw new Error(translateMessage(messages.passwordMismatch));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={resetPassword.isPending}>
+          {t("reset.submit")}
+        </Button>
+      </Form>
+      <div className="auth-links">
+        <Link to={routes.forgotPassword}>{t("reset.newCode")}</Link>
+        <Link to={routes.signIn}>{t("forgot.backToSignIn")}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { rootTarget, signinRequestSchema, type SigninRequest } from "@admissions/shared";
+import { App, Button, Form, Input } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { zodRule } from "../../../lib/form-rules";
+import { translateMessage } from "../../../lib/i18n";
+import { routes } from "../../../lib/paths";
+import { takeInitUrl } from "../../../lib/storage";
+import { useSignIn } from "../api/sign-in";
+import { AuthCard } from "../components/AuthCard";
+import { SignInIntro } from "../components/SignInIntro";
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+
+  const submit = (credentials: SigninRequest) => {
+    signIn.mutate(credentials, {
+      onSuccess: () => void navigate(rootTarget(takeInitUrl()), { replace: true }),
+      onError: (error) => {
+        const text = error instanceof ApiError && error.status === 401 ? t("notices.loginFailed") : errorText(error, t);
+        void message.error(text);
+      },
+    });
+  };
+
+  return (
+    <AuthCard title={t("signin.title")} aside={<SignInIntro />}>
+      <Form<SigninRequest> layout="vertical" onFinish={submit} requiredMark={false} name="signin">
+        <Form.Item name="username" label={t("signin.username")} rules={[zodRule(signinRequestSchema.shape.username)]}>
+          <Input type="email" autoComplete="username" inputMode="email" />
+        </Form.Item>
+        <Form.Item name="password" label={t("signin.password")} rules={[zodRule(signinRequestSchema.shape.password)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
+          {t("signin.submit")}
+        </Button>
+      </Form>
+      <div className="auth-links">
+        <Link to={routes.forgotPassword}>{t("signin.forgot")}</Link>
+        <span>
+          {t("signin.noAccount")} <Link to={routes.signUp}>{t("signin.createAccount")}</Link>
+        </span>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** The server's message in the chosen language where it is one we know, else as sent. */
+export function errorText(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return t("errors.network");
+    if (error.message) return translateMessage(error.message);
+  }
+  return t("errors.generic");
+}

@@ -1,0 +1,53 @@
+import { limits, signupRequestSchema, type SignupRequest } from "@admissions/shared";
+import { App, Button, Form, Input } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { zodRule } from "../../../lib/form-rules";
+import { translateMessage } from "../../../lib/i18n";
+import { routes } from "../../../lib/paths";
+import { useSignUp } from "../api/sign-up";
+import { AuthCard } from "../components/AuthCard";
+import { errorText } from "./SignInPage";
+
+const fields = signupRequestSchema.in.shape;
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+
+  const submit = (registration: SignupRequest) => {
+    signUp.mutate(registration, {
+      onSuccess: (answer) => {
+        void message.success(translateMessage(answer.message));
+        setTimeout(() => void navigate(routes.signIn), limits.signupRedirectDelayMs);
+      },
+      onError: (error) => void message.error(errorText(error, t)),
+    });
+  };
+
+  return (
+    <AuthCard title={t("signup.title")}>
+      <Form<SignupRequest> layout="vertical" onFinish={submit} requiredMark={false} name="signup">
+        <Form.Item name="mobile" label={t("signup.mobile")} rules={[zodRule(fields.mobile)]}>
+          <Input type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={16} />
+        </Form.Item>
+        <Form.Item name="emailId" label={t("signup.email")} rules={[zodRule(fields.emailId)]}>
+          <Input type="email" autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Form.Item name="password" label={t("signup.password")} extra={t("signup.passwordHint")} rules={[zodRule(fields.password)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={signUp.isPending || signUp.isSuccess}>
+          {t("signup.submit")}
+        </Button>
+      </Form>
+      <div className="auth-links">
+        <span>
+          {t("signup.haveAccount")} <Link to={routes.signIn}>{t("signup.signIn")}</Link>
+        </span>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderAt, signedOut, stubApi } from "../../../test/render";
+
+describe("sign-in page", () => {
+  it("shows SPEC.md's messages for empty fields and sends nothing", async () => {
+    const calls = stubApi(signedOut);
+    renderAt("/signin");
+    await userEvent.click(await screen.findByRole("button", { name: "Sign In" }));
+
+    expect(await screen.findByText("The input is not valid email!")).toBeTruthy();
+    expect(screen.getByText("Please input your Password!")).toBeTruthy();
+    expect(calls.filter((call) => call.url.includes("/signin"))).toHaveLength(0);
+  });
+
+  it("shows 'Please Enter Correct Username and Password' when the server answers 401", async () => {
+    stubApi({
+      ...signedOut,
+      "/booking/api/auth/signin": () => ({ status: 401, body: { status: "error", message: "Please Enter Correct Username and Password", data: null } }),
+    });
+    renderAt("/signin");
+    await userEvent.type(await screen.findByLabelText("E-mail"), "priya@example.in");
+    await userEvent.type(screen.getByLabelText("Password"), "wrong-password");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+
+    expect(await screen.findByText("Please Enter Correct Username and Password")).toBeTruthy();
+  });
+});
+
+describe("reset password page", () => {
+  it("says 'Password not match' and makes no call when the confirmation differs", async () => {
+    const calls = stubApi(signedOut);
+    renderAt("/resetpassword/priya@example.in");
+    await userEvent.type(await screen.findByLabelText("OTP"), "123456");
+    await userEvent.type(screen.getByLabelText("New password"), "Brand-new-pass-9");
+    await userEvent.type(screen.getByLabelText("Confirm password"), "Different-pass-9");
+    await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+
+    expect(await screen.findByText("Password not match")).toBeTruthy();
+    expect(calls.filter((call) => call.url.includes("changepwd"))).toHaveLength(0);
+  });
+
+  it("asks for the code and both passwords with SPEC.md's messages", async () => {
+    stubApi(signedOut);
+    renderAt("/resetpassword/priya@example.in");
+    await userEvent.click(await screen.findByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByText("Please input your OTP!")).toBeTruthy();
+    expect(screen.getByText("Please input your Password!")).toBeTruthy();
+    expect(screen.getByText("Please confirm your password!")).toBeTruthy();
+  });
+});
+
+describe("forgot and change password", () => {
+  it("titles /changepassword/CHANGE_PWD 'Change Password' and hides the intro", async () => {
+    stubApi(signedOut);
+    renderAt("/changepassword/CHANGE_PWD");
+    expect(await screen.findByRole("heading", { name: "Change Password" })).toBeTruthy();
+    expect(screen.queryByText(/We will send a 6-digit code/)).toBeNull();
+  });
+
+  it("titles /forgotpassword 'Forgot Your Password ?' and goes to /resetpassword/{email} with the server's message", async () => {
+    const text = "If an account exists for this e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.";
+    stubApi({ ...signedOut, "/booking/api/auth/forgetpwd": () => ({ status: 200, body: { status: "success", message: text, data: text } }) });
+    const { router } = renderAt("/forgotpassword");
+    expect(await screen.findByRole("heading", { name: "Forgot Your Password ?" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Send code" }));
+    expect(await screen.findByText("Please input your E-mail!")).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText("E-mail"), "Priya@Example.in");
+    await userEvent.click(screen.getByRole("button", { name: "Send code" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/resetpassword/priya%40example.in"));
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+});

@@ -1,0 +1,74 @@
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import { messages, notices } from "@admissions/shared";
+import ar from "../locales/ar.json";
+import en from "../locales/en.json";
+import es from "../locales/es.json";
+import fr from "../locales/fr.json";
+import it from "../locales/it.json";
+import ta from "../locales/ta.json";
+import zh from "../locales/zh.json";
+import { storedLocale, storeLocale } from "./storage";
+
+export const languages = [
+  { code: "en", name: "English", dir: "ltr" },
+  { code: "zh", name: "中文", dir: "ltr" },
+  { code: "es", name: "Español", dir: "ltr" },
+  { code: "fr", name: "Français", dir: "ltr" },
+  { code: "it", name: "Italiano", dir: "ltr" },
+  { code: "ar", name: "العربية", dir: "rtl" },
+  { code: "ta", name: "தமிழ்", dir: "ltr" },
+] as const;
+
+export type LanguageCode = (typeof languages)[number]["code"];
+
+export const catalogues: Record<LanguageCode, typeof en> = { en, zh, es, fr, it, ar, ta };
+
+function initialLanguage(): LanguageCode {
+  const wanted = [storedLocale(), ...(typeof navigator === "undefined" ? [] : navigator.languages)];
+  for (const tag of wanted) {
+    const code = tag?.slice(0, 2).toLowerCase();
+    if (languages.some((language) => language.code === code)) return code as LanguageCode;
+  }
+  return "en";
+}
+
+export function directionOf(code: string): "ltr" | "rtl" {
+  return languages.find((language) => language.code === code)?.dir ?? "ltr";
+}
+
+/** Keeps <html lang dir> in step with the language, so screen readers and the layout follow it. */
+function applyToDocument(code: string): void {
+  document.documentElement.lang = code;
+  document.documentElement.dir = directionOf(code);
+}
+
+void i18n.use(initReactI18next).init({
+  resources: Object.fromEntries(Object.entries(catalogues).map(([code, translation]) => [code, { translation }])),
+  lng: initialLanguage(),
+  fallbackLng: "en",
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  showSupportNotice: false,
+});
+applyToDocument(i18n.language);
+i18n.on("languageChanged", (code) => {
+  storeLocale(code);
+  applyToDocument(code);
+});
+
+const keyOfMessage = new Map<string, string>([
+  ...Object.entries(messages).map(([key, text]) => [text, `validation.${key}`] as const),
+  ...Object.entries(notices).map(([key, text]) => [text, `notices.${key}`] as const),
+]);
+
+/**
+ * Shared schemas and the server speak SPEC.md's English; this finds the catalogue key of such a
+ * message so that it shows in the chosen language. Unknown text is shown as it came.
+ */
+export function translateMessage(text: string): string {
+  const key = keyOfMessage.get(text);
+  return key ? i18n.t(key) : text;
+}
+
+export default i18n;

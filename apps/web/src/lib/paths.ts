@@ -1,0 +1,27 @@
+/** Every URL the web app calls, in one place (SPEC.md section 7). */
+export const apiPaths = {
+  signIn: "/booking/api/auth/signin",
+  signUp: "/booking/api/auth/signup",
+  signOut: "/booking/api/auth/logout",
+  me: "/booking/api/auth/me",
+  forgotPassword: (email: string) => `/booking/api/auth/forgetpwd?emailid=${encodeURIComponent(email)}`,
+  resetPassword: "/booking/api/auth/changepwd",
+  admission: (userName: string) => `/booking/admission?userName=${encodeURIComponent(userName)}`,
+  applicationStatus: (userName: string) => `/booking/applicationStatus?userName=${encodeURIComponent(userName)}`,
+} as const;
+
+/** The screens of SPEC.md section 2. */
+export const routes = {
+  root: "/",
+  signIn: "/signin",
+  signUp: "/signup",
+  forgotPassword: "/forgotpassword",
+  changePassword: "/changepassword/CHANGE_PWD",
+  resetPassword: (email: string) => `/resetpassword/${encodeURIComponent(email)}`,
+  decider: "/deciderScreen",
+  admission: "/admission",
+  transactionStatus: "/transactionStatus",
+  feesHistory: "/feesHistory",
+  feesDetail: "/feesDetail",
+  admin: "/admin",
+} as const;

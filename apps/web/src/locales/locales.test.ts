@@ -1,0 +1,29 @@
+import { messages, notices } from "@admissions/shared";
+import { describe, expect, it } from "vitest";
+import { catalogues } from "../lib/i18n";
+
+function flatten(tree: object, prefix = ""): Record<string, string> {
+  return Object.entries(tree).reduce<Record<string, string>>((flat, [key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === "string" ? { ...flat, [path]: value } : { ...flat, ...flatten(value as object, path) };
+  }, {});
+}
+
+const english = flatten(catalogues.en);
+const placeholders = (text: string) => (text.match(/{{\w+}}/g) ?? []).sort();
+
+describe("catalogues", () => {
+  it.each(Object.keys(catalogues).filter((code) => code !== "en"))("%s has every English key, filled, with its placeholders", (code) => {
+    const catalogue = flatten(catalogues[code as keyof typeof catalogues]);
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of Object.entries(catalogue)) {
+      expect(text.trim(), `${code}:${key}`).not.toBe("");
+      expect(placeholders(text), `${code}:${key}`).toEqual(placeholders(english[key]!));
+    }
+  });
+
+  it("words SPEC.md's messages in English exactly as the shared schemas do", () => {
+    for (const [key, text] of Object.entries(messages)) expect(english[`validation.${key}`]).toBe(text);
+    for (const [key, text] of Object.entries(notices)) expect(english[`notices.${key}`]).toBe(text);
+  });
+});
