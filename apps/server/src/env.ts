@@ -11,12 +11,14 @@ const positiveInt = (fallback: number) =>
     z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").positive("must be above 0"),
   );
 
+const PORT_RANGE = "must be a port from 1 to 65535";
+
 const settingsSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.preprocess(
       (value) => (value === "" || value === undefined ? 3000 : value),
-      z.coerce.number().int().min(1, "must be a port from 1 to 65535").max(65535, "must be a port from 1 to 65535"),
+      z.coerce.number({ error: PORT_RANGE }).int(PORT_RANGE).min(1, PORT_RANGE).max(65535, PORT_RANGE),
     ),
     HOST: z.string().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().min(1).default("./data"),

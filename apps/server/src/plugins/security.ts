@@ -15,6 +15,17 @@ export interface SecurityOptions {
 }
 
 /**
+ * Whether an Origin header names the host the request was sent to. Browsers leave a default port
+ * out of Origin, but a proxy may write it into Host (`example.edu:443`), so both are read as URLs.
+ */
+function isSameHost(origin: string, requestHost: string): boolean {
+  if (origin === "null" || !URL.canParse(origin)) return false;
+  const from = new URL(origin);
+  const target = `${from.protocol}//${requestHost}`;
+  return URL.canParse(target) && new URL(target).host === from.host;
+}
+
+/**
  * Security headers, and the CSRF defence for the cookie session: a state-changing request that a
  * browser says comes from another site is refused. SameSite=Lax already keeps the cookie off
  * cross-site posts; this also covers same-site subdomains and older browsers.
@@ -50,7 +61,6 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     if (fetchSite === "cross-site" || fetchSite === "same-site") throw new ForbiddenError(notices.foreignOrigin);
     const origin = request.headers.origin;
     if (origin === undefined) return; // not a browser, or a same-origin request from an old one
-    const sameHost = origin !== "null" && URL.canParse(origin) && new URL(origin).host === request.host;
-    if (!sameHost && origin !== ownOrigin) throw new ForbiddenError(notices.foreignOrigin);
+    if (!isSameHost(origin, request.host) && origin !== ownOrigin) throw new ForbiddenError(notices.foreignOrigin);
   });
 });

@@ -11,7 +11,7 @@ export function LanguageSwitcher({ variant = "light" }: { variant?: "light" | "d
       <GlobalOutlined aria-hidden />
       <Select
         size="small"
-        variant="borderless"
+        variant={variant === "dark" ? "outlined" : "borderless"}
         value={i18n.resolvedLanguage ?? "en"}
         onChange={(code: string) => void i18n.changeLanguage(code)}
         options={languages.map((language) => ({ value: language.code, label: <span lang={language.code}>{language.name}</span> }))}

@@ -6,6 +6,7 @@ import type { AppContext } from "../../context.js";
 import { users } from "../../db/schema/index.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { hashSecret } from "../auth/passwords.js";
+import { deleteSessionsOfUser } from "../auth/sessions.repository.js";
 import { countActiveUsersWithRole, findUserByName, insertUserUnlessTaken } from "./users.repository.js";
 
 export const GENERATED_ADMIN_EMAIL = "admin@admissions.local";
@@ -23,6 +24,8 @@ export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger):
 
   await ctx.db.transaction(async (tx) => {
     const existing = await findUserByName(tx, email);
+    // Sessions read the role live: one opened by whoever held the account before must not become an admin's.
+    if (existing) await deleteSessionsOfUser(tx, existing.id);
     const admin = existing
       ? (await tx.update(users).set({ role: ROLE_ADMIN, isActive: true, passwordHash }).where(eq(users.id, existing.id)).returning())[0]
       : await insertUserUnlessTaken(tx, { userName: email, mobile: null, passwordHash, role: ROLE_ADMIN });

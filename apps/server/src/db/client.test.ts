@@ -1,0 +1,78 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "../test/build-app.js";
+import { createUser } from "../test/factories.js";
+import { openDatabase, pingDatabase, type Database } from "./client.js";
+import { courses, roles, users } from "./schema/index.js";
+
+async function appliedMigrations(db: Database): Promise<number> {
+  const result = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { count: number }[];
+  };
+  return result.rows[0]!.count;
+}
+
+async function expectReferenceData(db: Database) {
+  expect((await db.select({ name: roles.name }).from(roles).orderBy(asc(roles.name))).map((role) => role.name)).toEqual([
+    "ROLE_ADMIN",
+    "ROLE_DEPARTMENT_ADMIN",
+    "ROLE_STUDENT",
+    "ROLE_USER",
+  ]);
+  expect(await db.select({ id: courses.id, name: courses.name }).from(courses).orderBy(asc(courses.id))).toEqual([
+    { id: 1, name: "UG" },
+    { id: 2, name: "PG" },
+  ]);
+}
+
+describe("the embedded database in a data folder", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "admissions-db-test-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("keeps its data across a restart and migrates only once", async () => {
+    const first = await openDatabase({ dataDir });
+    expect(first.engine).toBe("pglite");
+    const user = await createUser(first.db, { userName: "kept@example.in" });
+    const migrations = await appliedMigrations(first.db);
+    expect(migrations).toBeGreaterThan(0);
+    await first.close();
+    expect(await readdir(path.join(dataDir, "pgdata"))).toContain("PG_VERSION");
+
+    const second = await openDatabase({ dataDir });
+    try {
+      const [found] = await second.db.select().from(users).where(eq(users.userName, "kept@example.in"));
+      expect(found).toMatchObject({ id: user.id, role: "ROLE_USER", mobile: "9876543210" });
+      expect(await appliedMigrations(second.db)).toBe(migrations);
+      await expectReferenceData(second.db);
+      await expect(pingDatabase(second.db)).resolves.toBeUndefined();
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL server", () => {
+  it("lets instances that start together migrate one at a time", async () => {
+    const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const handles = await Promise.all([openDatabase({ url: fresh.url }), openDatabase({ url: fresh.url }), openDatabase({ url: fresh.url })]);
+    try {
+      expect(handles.map((handle) => handle.engine)).toEqual(["postgres", "postgres", "postgres"]);
+      const counts = await Promise.all(handles.map((handle) => appliedMigrations(handle.db)));
+      expect(new Set(counts).size).toBe(1);
+      await expectReferenceData(handles[2]!.db);
+      await createUser(handles[0]!.db, { userName: "shared@example.in" });
+      expect(await handles[1]!.db.select().from(users).where(eq(users.userName, "shared@example.in"))).toHaveLength(1);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await fresh.drop();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { notices } from "@admissions/shared";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, sessions, users } from "../db/schema/index.js";
+import { buildTestApp, type TestApp } from "../test/build-app.js";
+import { DEFAULT_PASSWORD, createUser, uniqueEmail } from "../test/factories.js";
+import { defaultAuthLimits } from "./rate-limit.js";
+
+let test: TestApp;
+let tight: TestApp;
+beforeAll(async () => {
+  [test, tight] = await Promise.all([
+    buildTestApp(),
+    buildTestApp({
+      authLimits: {
+        ...defaultAuthLimits,
+        signin: { perAddress: { max: 3, windowMs: 60_000 }, perAccount: { max: 100, windowMs: 60_000 } },
+        signup: { perAddress: { max: 2, windowMs: 60_000 }, perAccount: { max: 100, windowMs: 60_000 } },
+      },
+    }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([test?.close(), tight?.close()]);
+});
+
+const signin = (app: TestApp, username: string, password: string) =>
+  app.app.inject({ method: "POST", url: "/booking/api/auth/signin", payload: { username, password } });
+const forgot = (app: TestApp, email: string) =>
+  app.app.inject({ url: `/booking/api/auth/forgetpwd?emailid=${encodeURIComponent(email)}` });
+const signup = (app: TestApp, emailId: string) =>
+  app.app.inject({ method: "POST", url: "/booking/api/auth/signup", payload: { mobile: "9876543210", emailId, password: "Pass-word-1" } });
+
+function expectRateLimited(response: Awaited<ReturnType<typeof signin>>, windowMs: number) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ status: "error", message: notices.tooManyRequests, data: null });
+  const retryAfter = Number(response.headers["retry-after"]);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
+}
+
+describe("sign-in limits", () => {
+  it("stops the 11th attempt on one account, even with the right password, and leaves other accounts alone", async () => {
+    const target = await createUser(test.db);
+    const bystander = await createUser(test.db);
+    const { max, windowMs } = defaultAuthLimits.signin.perAccount;
+    expect(max).toBe(10);
+
+    for (let attempt = 0; attempt < max; attempt += 1) {
+      // Changing the case does not make a fresh account: the limiter sees the normalised e-mail.
+      const username = attempt % 2 ? target.userName.toUpperCase() : target.userName;
+      expect((await signin(test, username, `wrong-guess-${attempt}`)).statusCode).toBe(401);
+    }
+    const blocked = await signin(test, target.userName, DEFAULT_PASSWORD);
+    expectRateLimited(blocked, windowMs);
+    expect(blocked.headers["set-cookie"]).toBeUndefined();
+    expect(await test.db.select().from(sessions).where(eq(sessions.userId, target.id))).toHaveLength(0);
+
+    const other = await signin(test, bystander.userName, DEFAULT_PASSWORD);
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("stops the attempt past the per-address limit, whichever accounts it names", async () => {
+    const accounts = await Promise.all([1, 2, 3, 4].map(() => createUser(tight.db)));
+    for (const account of accounts.slice(0, 3)) {
+      expect((await signin(tight, account.userName, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    }
+    const fourth = await signin(tight, accounts[3]!.userName, DEFAULT_PASSWORD);
+    expectRateLimited(fourth, 60_000);
+    expect(await tight.db.select().from(sessions).where(eq(sessions.userId, accounts[3]!.id))).toHaveLength(0);
+  });
+});
+
+describe("forgot-password limits", () => {
+  it("mails an account at most 5 codes an hour; the 6th request is refused and mails nothing", async () => {
+    const user = await createUser(test.db);
+    const { max, windowMs } = defaultAuthLimits.forgotPassword.perAccount;
+    expect(max).toBe(5);
+    for (let attempt = 0; attempt < max; attempt += 1) {
+      expect((await forgot(test, user.userName)).statusCode).toBe(200);
+    }
+    expectRateLimited(await forgot(test, user.userName.toUpperCase()), windowMs);
+
+    const [mailed] = await test.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, user.userName));
+    expect(mailed?.count).toBe(max);
+    expect((await forgot(test, uniqueEmail("someone-else"))).statusCode).toBe(200);
+  });
+
+  it("counts apart from sign-in, so a locked sign-in can still reset its password", async () => {
+    const user = await createUser(test.db);
+    for (let attempt = 0; attempt < defaultAuthLimits.signin.perAccount.max; attempt += 1) {
+      await signin(test, user.userName, "wrong-guess");
+    }
+    expect((await signin(test, user.userName, DEFAULT_PASSWORD)).statusCode).toBe(429);
+    expect((await forgot(test, user.userName)).statusCode).toBe(200);
+  });
+});
+
+describe("sign-up limits", () => {
+  it("stops registrations past the per-address limit and creates no account", async () => {
+    expect((await signup(tight, uniqueEmail("first"))).statusCode).toBe(200);
+    expect((await signup(tight, uniqueEmail("second"))).statusCode).toBe(200);
+    const third = uniqueEmail("third");
+    expectRateLimited(await signup(tight, third), 60_000);
+    expect(await tight.db.select().from(users).where(eq(users.userName, third))).toHaveLength(0);
+  });
+});

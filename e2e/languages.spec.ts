@@ -1,0 +1,38 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.getByRole("combobox", { name: /Language|اللغة|语言|Idioma|Langue|Lingua|மொழி/ }).click();
+  await page.locator(".ant-select-item-option").filter({ hasText: name }).click();
+}
+
+test("Arabic turns the whole layout right to left, is remembered, and stays accessible", async ({ page }) => {
+  await page.goto("/signin");
+  await chooseLanguage(page, "العربية");
+
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  const signInTitle = page.getByRole("heading", { level: 1 });
+  await expect(signInTitle).not.toHaveText("Sign In");
+  expect(await page.locator("form").evaluate((form) => getComputedStyle(form).direction)).toBe("rtl");
+  const brand = await page.locator(".brand").boundingBox();
+  expect(brand!.x).toBeGreaterThan((page.viewportSize()!.width ?? 0) / 2);
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+
+  await chooseLanguage(page, "English");
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  await expect(signInTitle).toHaveText("Sign In");
+});
+
+test("every language can be chosen from the sign-in screen and shows its own text", async ({ page }) => {
+  await page.goto("/signin");
+  const titles = new Set<string>();
+  for (const name of ["中文", "Español", "Français", "Italiano", "العربية", "தமிழ்", "English"]) {
+    await chooseLanguage(page, name);
+    titles.add((await page.getByRole("heading", { level: 1 }).textContent()) ?? "");
+  }
+  expect(titles.size).toBe(7);
+});

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { signInThroughForm } from "./support/accounts";
+import { ADMIN } from "./support/environment";
+
+const sidebar = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Staff navigation" });
+
+test("an admin sees every staff menu item and signs out from the header", async ({ page }) => {
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const item of ["Applications", "New Admission", "Degree", "Course", "Fees Transaction", "Students", "Academic Process", "Activity Log", "Student Import", "User"]) {
+    await expect(sidebar(page).getByRole("link", { name: item, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("Copyright © 2021")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await sidebar(page).getByRole("link", { name: "Degree" }).click();
+  await expect(page).toHaveURL(/\/master\/grade$/);
+  await expect(page.getByRole("heading", { name: "Degree" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test("a department admin sees Student Import but not Academic Process or User", async ({ page }) => {
+  await signInThroughForm(page, "department@demo.in", "Demo@2026");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(sidebar(page).getByRole("link", { name: "Student Import" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Academic Process" })).toHaveCount(0);
+  await expect(sidebar(page).getByRole("link", { name: "User", exact: true })).toHaveCount(0);
+});
+
+test("a signed-out visit to a staff screen returns there after signing in", async ({ page }) => {
+  await page.goto("/activityLog");
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel("E-mail").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/activityLog$/);
+});
+
+test("an applicant cannot open the staff area", async ({ page }) => {
+  await signInThroughForm(page, "applicant@demo.in", "Demo@2026");
+  await page.goto("/user");
+  await expect(page).toHaveURL(/\/admission$/);
+});
+
+test("unknown screens show the 404 page", async ({ page }) => {
+  await page.goto("/no-such-screen");
+  await expect(page.getByText("Oops, an error has occurred. Page not found!")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
