@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { signInThroughForm } from "./support/accounts";
 import { ADMIN } from "./support/environment";
 
-const sidebar = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Staff navigation" });
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Staff navigation" });
 
 test("an admin sees every staff menu item and signs out from the header", async ({ page }) => {
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
