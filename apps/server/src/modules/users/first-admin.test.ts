@@ -3,7 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, users } from "../../db/schema/index.js";
-import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { openDatabase } from "../../db/client.js";
+import { buildTestApp, createPostgresDatabase, type TestApp } from "../../test/build-app.js";
+import { verifySecret } from "../auth/passwords.js";
 import { createUser, signIn } from "../../test/factories.js";
 import { ensureFirstAdmin, GENERATED_ADMIN_EMAIL } from "./first-admin.js";
 
@@ -128,5 +130,29 @@ describe("ensureFirstAdmin without them", () => {
     expect((await signin(unconfigured, holder.userName, holder.password)).statusCode).toBe(401);
     expect((await signin(unconfigured, holder.userName, ADMIN_PASSWORD)).json().data.roleName).toBe(ROLE_ADMIN);
     expect(await firstAdminEntries(unconfigured)).toHaveLength(3);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on an empty PostgreSQL database", () => {
+  it("make one administrator, whose printed password works", async () => {
+    const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const handles = await Promise.all([openDatabase({ url: fresh.url }), openDatabase({ url: fresh.url })]);
+    try {
+      const logs = handles.map(() => capturingLogger());
+      await Promise.all(
+        handles.map((handle, index) =>
+          ensureFirstAdmin({ ...unconfigured.ctx, db: handle.db }, logs[index]!.log),
+        ),
+      );
+      const created = await handles[0]!.db.select().from(users).where(eq(users.role, ROLE_ADMIN));
+      expect(created).toHaveLength(1);
+      const warnings = logs.flatMap((log) => log.lines.filter((line) => line.level === "warn"));
+      expect(warnings).toHaveLength(1);
+      const password = /with password (\S+)/.exec(warnings[0]!.text)![1]!;
+      expect(await verifySecret(created[0]!.passwordHash, password)).toBe(true);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await fresh.drop();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ROLE_ADMIN } from "@admissions/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.js";
@@ -10,6 +10,9 @@ import { deleteSessionsOfUser } from "../auth/sessions.repository.js";
 import { countActiveUsersWithRole, findUserByName, insertUserUnlessTaken } from "./users.repository.js";
 
 export const GENERATED_ADMIN_EMAIL = "admin@admissions.local";
+
+/** Any number, so that instances starting together on an empty database make one admin, not two. */
+const FIRST_ADMIN_LOCK_ID = 7_211_002;
 
 /**
  * A database with no active administrator gets one: from ADMIN_EMAIL and ADMIN_PASSWORD, or with a
@@ -22,7 +25,10 @@ export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger):
   const password = configured?.password ?? randomBytes(12).toString("base64url");
   const passwordHash = await hashSecret(password);
 
-  await ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_ID})`);
+    // Another instance may have made the admin while this one waited for the lock.
+    if ((await countActiveUsersWithRole(tx, ROLE_ADMIN)) > 0) return false;
     const existing = await findUserByName(tx, email);
     // Sessions read the role live: one opened by whoever held the account before must not become an admin's.
     if (existing) await deleteSessionsOfUser(tx, existing.id);
@@ -36,7 +42,9 @@ export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger):
       entityId: admin?.id,
       summary: `Created the first administrator ${email}`,
     });
+    return true;
   });
+  if (!created) return;
 
   if (configured) {
     log.info({ email }, "first administrator created from ADMIN_EMAIL and ADMIN_PASSWORD");
