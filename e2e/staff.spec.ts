@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { signInThroughForm } from "./support/accounts";
+import { signInThroughForm, tabTo } from "./support/accounts";
 import { ADMIN } from "./support/environment";
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Staff navigation" });
@@ -51,4 +51,23 @@ test("unknown screens show the 404 page", async ({ page }) => {
   await page.goto("/no-such-screen");
   await expect(page.getByText("Oops, an error has occurred. Page not found!")).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("a keyboard alone signs in, moves through the staff menu and signs out", async ({ page }) => {
+  await page.goto("/signin");
+  await tabTo(page, "#signin_username");
+  await page.keyboard.type(ADMIN.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await tabTo(page, 'a[href="/students/list"]');
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/students\/list$/);
+
+  await tabTo(page, "button.link-button");
+  await expect(page.locator(":focus")).toHaveText("Logout");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/signin$/);
 });

@@ -14,3 +14,12 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).not.toHaveURL(/\/signin$/);
 }
+
+/** Presses Tab until the focused element matches, as a keyboard user would; fails if it never does. */
+export async function tabTo(page: Page, selector: string, maxPresses = 40): Promise<void> {
+  for (let presses = 0; presses < maxPresses; presses += 1) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}

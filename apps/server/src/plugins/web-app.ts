@@ -27,7 +27,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
   });
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     // Client-side routes (/signin, /admin/...) all load the app; it routes in the browser.
-    if (request.url.startsWith("/booking/")) return reply.callNotFound();
+    // API calls and assets of another release are real 404s, not the app with a 200.
+    if (request.url.startsWith("/booking/") || request.url.startsWith("/assets/")) return reply.callNotFound();
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 });

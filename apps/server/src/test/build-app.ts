@@ -10,6 +10,8 @@ import type { AuthLimits } from "../plugins/rate-limit.js";
 export interface TestAppOptions {
   env?: Record<string, string>;
   authLimits?: AuthLimits;
+  /** A built web app to serve, for the tests of serving it. */
+  webRoot?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const target: DatabaseTarget = fresh ? { url: fresh.url } : { memory: true };
   const database = await openDatabase(target);
   const ctx: AppContext = { db: database.db, settings, mailer: undefined as unknown as Mailer };
-  const app = await buildApp({ ctx, engine: database.engine, authLimits: options.authLimits, webRoot: false });
+  const app = await buildApp({ ctx, engine: database.engine, authLimits: options.authLimits, webRoot: options.webRoot ?? false });
   ctx.mailer = new Mailer(database.db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom, log: app.log });
   await app.ready();
   return {

@@ -66,4 +66,24 @@ describe("routing rules of SPEC.md section 2", () => {
     const { findByText } = renderAt("/no-such-screen");
     expect(await findByText("Oops, an error has occurred. Page not found!")).toBeTruthy();
   });
+
+  it("clears local storage and goes to /signin when any call answers 401", async () => {
+    localStorage.setItem("user_role", "ROLE_USER");
+    localStorage.setItem("admissionData", "{}");
+    let sessionEnded = false;
+    stubApi({
+      "/booking/api/auth/me": () =>
+        sessionEnded
+          ? { status: 401, body: { status: "error", message: "Please sign in to continue.", data: null } }
+          : { status: 200, body: { status: "success", message: "OK", data: { userId: 7, userName: "p@example.in", roleName: "ROLE_USER", mobile: null } } },
+      "/booking/applicationStatus": () => {
+        sessionEnded = true;
+        return { status: 401, body: { status: "error", message: "Please sign in to continue.", data: null } };
+      },
+    });
+    const { router } = renderAt("/deciderScreen");
+    await waitFor(() => expect(pathOf(router)).toBe("/signin"));
+    expect(localStorage.getItem("user_role")).toBeNull();
+    expect(localStorage.getItem("admissionData")).toBeNull();
+  });
 });

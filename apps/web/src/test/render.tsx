@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { Providers } from "../app/providers";
 import { routeTree } from "../app/router";
+import { signOutOnUnauthorized } from "../app/session-expiry";
 import { createQueryClient } from "../lib/query-client";
 
 type Handler = (init: RequestInit | undefined) => { status: number; body: unknown };
@@ -39,8 +40,10 @@ export function signedInAs(roleName: string, userName = "person@example.in") {
 /** The real route tree in memory, starting at a path. */
 export function renderAt(path: string) {
   const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  signOutOnUnauthorized(queryClient, router);
   const view = render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../test/build-app.js";
+
+let test: TestApp;
+let webRoot: string;
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), "web-dist-"));
+  mkdirSync(path.join(webRoot, "assets"));
+  writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>College Admissions</title><div id=root></div>");
+  writeFileSync(path.join(webRoot, "assets", "index-3f9a1c.js"), "console.log('app')");
+  test = await buildTestApp({ webRoot });
+});
+afterAll(async () => {
+  await test.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe("serving the built web app", () => {
+  it("caches hashed assets for a year", async () => {
+    const response = await test.app.inject({ url: "/assets/index-3f9a1c.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.body).toContain("console.log");
+  });
+
+  it.each(["/", "/signin", "/admin/priya@example.in", "/resetpassword/a%40b.in"])("answers the client-side route %s with index.html, never cached", async (url) => {
+    const response = await test.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toContain("<title>College Admissions</title>");
+  });
+
+  it("keeps unknown API paths a JSON 404, not the app", async () => {
+    const response = await test.app.inject({ url: "/booking/no-such-call" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: "error", message: "Not found", data: null });
+  });
+
+  it("answers a missing asset with 404 rather than the app, so a stale page fails visibly", async () => {
+    const response = await test.app.inject({ url: "/assets/index-000000.js" });
+    expect(response.statusCode).toBe(404);
+  });
+});
