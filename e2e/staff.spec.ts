@@ -71,3 +71,20 @@ test("a keyboard alone signs in, moves through the staff menu and signs out", as
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/signin$/);
 });
+
+test.describe("staff on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("open the menu from the header, go to a screen, and the menu closes", async ({ page }) => {
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(sidebar(page)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await sidebar(page).getByRole("link", { name: "Course" }).click();
+    await expect(page).toHaveURL(/\/master\/department$/);
+    await expect(sidebar(page)).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Course" })).toBeVisible();
+  });
+});

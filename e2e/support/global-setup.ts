@@ -49,6 +49,13 @@ export default async function globalSetup() {
   if (!existsSync(serverEntry) || !existsSync(path.join(repoRoot, "apps/web/dist/index.html"))) {
     throw new Error("Build first: npm run build");
   }
+  // Another run's app on the port would answer our health check and our tests: refuse instead.
+  const portTaken = await fetch(`${E2E_BASE_URL}/booking/health`).then(
+    () => true,
+    () => false,
+  );
+  if (portTaken) throw new Error(`Port ${E2E_PORT} is already serving something; stop it or set E2E_PORT to a free port.`);
+
   rmSync(path.dirname(mailFolder), { recursive: true, force: true });
   mkdirSync(mailFolder, { recursive: true });
 

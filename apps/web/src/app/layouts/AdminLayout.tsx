@@ -1,6 +1,7 @@
+import { MenuOutlined } from "@ant-design/icons";
 import { adminMenuFor } from "@admissions/shared";
-import { Layout, Menu, type MenuProps } from "antd";
-import { useState } from "react";
+import { Button, ConfigProvider, Drawer, Grid, Layout, Menu, type MenuProps } from "antd";
+import { useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { LanguageSwitcher } from "../../components/LanguageSwitcher";
@@ -24,34 +25,60 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const [collapsed, setCollapsed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const wide = Grid.useBreakpoint().lg ?? true;
+  const { direction } = useContext(ConfigProvider.ConfigContext);
   const selected = adminMenuFor(user?.roleName ?? "")
     .map((item) => item.path)
     .filter((path) => location.pathname === path || location.pathname.startsWith(`${path}/`))
     .sort((a, b) => b.length - a.length)
     .slice(0, 1);
 
+  const brand = (
+    <Link to={routes.root} className="brand admin-sider__brand">
+      <img src="/favicon.svg" alt="" width={32} height={32} />
+      <span>{t("app.name")}</span>
+    </Link>
+  );
+  const navigation = (
+    <nav aria-label={t("admin.navigation")}>
+      <Menu theme="dark" mode="inline" selectedKeys={selected} items={menuItems(user?.roleName ?? "", t)} onClick={() => setMenuOpen(false)} />
+    </nav>
+  );
+
+  // Wide screens keep the sidebar; phones get a menu button and the same menu in a drawer over the page.
   return (
     <Layout className="admin-layout">
-      <Layout.Sider
-        breakpoint="lg"
-        collapsedWidth={0}
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        width={240}
-        className="admin-sider"
-        zeroWidthTriggerStyle={{ top: 12 }}
-      >
-        <Link to={routes.root} className="brand admin-sider__brand">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>{t("app.name")}</span>
-        </Link>
-        <nav aria-label={t("admin.navigation")}>
-          <Menu theme="dark" mode="inline" selectedKeys={selected} items={menuItems(user?.roleName ?? "", t)} />
-        </nav>
-      </Layout.Sider>
+      {wide && (
+        <Layout.Sider width={240} className="admin-sider">
+          {brand}
+          {navigation}
+        </Layout.Sider>
+      )}
+      {!wide && (
+        <Drawer
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          placement={direction === "rtl" ? "right" : "left"}
+          size={260}
+          title={brand}
+          className="admin-drawer"
+        >
+          {navigation}
+        </Drawer>
+      )}
       <Layout>
         <Layout.Header className="admin-header">
+          {!wide && (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t("nav.openMenu")}
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+              className="admin-header__menu"
+            />
+          )}
           <span className="admin-header__user">{user && t("nav.signedInAs", { userName: user.userName })}</span>
           <LanguageSwitcher />
           <button
