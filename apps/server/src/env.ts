@@ -103,3 +103,14 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env) {
     logLevel: raw.LOG_LEVEL,
   };
 }
+
+/** For the entry points: a bad setting prints its message and stops the process, without a stack trace. */
+export function loadSettingsOrExit(env: NodeJS.ProcessEnv = process.env): Settings {
+  try {
+    return loadSettings(env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,21 +1,12 @@
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db/client.js";
-import { loadSettings, SettingsError } from "./env.js";
+import { loadSettingsOrExit } from "./env.js";
 import { deleteStaleSessions } from "./modules/auth/sessions.repository.js";
 import { Mailer } from "./modules/mail/mailer.js";
 import { ensureFirstAdmin } from "./modules/users/first-admin.js";
 
 async function main() {
-  let settings;
-  try {
-    settings = loadSettings();
-  } catch (error) {
-    if (error instanceof SettingsError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const settings = loadSettingsOrExit();
 
   const database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir });
   const logger = { level: settings.logLevel, redact: ["req.headers.cookie", "req.body.password", "req.body.newPassword"] };

@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER } from "@admissions/shared";
-import { loadSettings, SettingsError } from "../env.js";
+import { loadSettingsOrExit } from "../env.js";
 import { hashSecret } from "../modules/auth/passwords.js";
 import { findUserByName, insertUserUnlessTaken } from "../modules/users/users.repository.js";
 import { openDatabase, type Database } from "./client.js";
@@ -44,16 +44,7 @@ export async function seedDemo(db: Database): Promise<{ created: string[] }> {
 }
 
 async function main() {
-  let settings;
-  try {
-    settings = loadSettings();
-  } catch (error) {
-    if (error instanceof SettingsError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const settings = loadSettingsOrExit();
   const database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir });
   try {
     const { created } = await seedDemo(database.db);

@@ -32,6 +32,7 @@ export const routeTree: RouteObject[] = [
           { path: "/forgotpassword", element: <ForgotPasswordPage /> },
           { path: "/changepassword/:id?", element: <ForgotPasswordPage /> },
           { path: "/resetpassword/:id?", element: <ResetPasswordPage /> },
+          { path: "*", element: <NotFoundPage /> },
         ],
       },
       {
@@ -72,7 +73,6 @@ export const routeTree: RouteObject[] = [
           },
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,41 +1,31 @@
 import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 
-/** SPEC.md section 8: the generic 404 page. */
-export function NotFoundPage() {
+/** SPEC.md section 8's generic pages; a plain link home, since the router itself may be what failed. */
+function ErrorPage({ status, messageKey }: { status: "404" | "500"; messageKey: string }) {
   const { t } = useTranslation();
   return (
-    <main className="error-page">
+    <div className="error-page">
       <Result
-        status="404"
-        title="404"
-        subTitle={<h1 className="error-page__title">{t("notices.pageNotFound")}</h1>}
-        extra={
-          <Link to="/">
-            <Button type="primary">{t("errors.backHome")}</Button>
-          </Link>
-        }
-      />
-    </main>
-  );
-}
-
-/** SPEC.md section 8: the generic 500 page, shown when a screen fails to render. */
-export function ServerErrorPage() {
-  const { t } = useTranslation();
-  return (
-    <main className="error-page">
-      <Result
-        status="500"
-        title="500"
-        subTitle={<h1 className="error-page__title">{t("notices.serverError")}</h1>}
+        status={status}
+        title={status}
+        subTitle={<h1 className="error-page__title">{t(messageKey)}</h1>}
         extra={
           <Button type="primary" href="/">
             {t("errors.backHome")}
           </Button>
         }
       />
-    </main>
+    </div>
   );
 }
+
+/** Shown inside the public layout, which holds the page's <main>. */
+export const NotFoundPage = () => <ErrorPage status="404" messageKey="notices.pageNotFound" />;
+
+/** Shown instead of the whole app when a screen fails, so it brings its own landmark. */
+export const ServerErrorPage = () => (
+  <main>
+    <ErrorPage status="500" messageKey="notices.serverError" />
+  </main>
+);

@@ -86,6 +86,17 @@ describe("POST /booking/api/auth/signin", () => {
     expect(setCookie).not.toContain(stored[0]!.tokenHash);
   });
 
+  it.each(["ROLE_USER", "ROLE_STUDENT", "ROLE_ADMIN", "ROLE_DEPARTMENT_ADMIN"])(
+    "answers roleName %s, which the web app's decider routes by",
+    async (role) => {
+      const user = await createUser(test.db, { role });
+      const response = await signin({ username: user.userName, password: DEFAULT_PASSWORD });
+      expect(response.json().data.roleName).toBe(role);
+      const cookie = sessionCookieOf(response);
+      expect((await me(cookie)).json().data.roleName).toBe(role);
+    },
+  );
+
   it("answers 401 with the same message for a wrong password and an unknown user", async () => {
     const user = await createUser(test.db);
     const wrong = await signin({ username: user.userName, password: "not-the-password" });

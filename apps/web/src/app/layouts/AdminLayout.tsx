@@ -3,10 +3,10 @@ import { adminMenuFor } from "@admissions/shared";
 import { Button, ConfigProvider, Drawer, Grid, Layout, Menu, type MenuProps } from "antd";
 import { useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { LanguageSwitcher } from "../../components/LanguageSwitcher";
 import { useSession } from "../../features/auth/api/session";
-import { useSignOut } from "../../features/auth/api/sign-out";
+import { SignOutButton } from "../../features/auth/components/SignOutButton";
 import { routes } from "../../lib/paths";
 
 /** SPEC.md, admin sidebar: the Master group, then the top-level items the role may see. */
@@ -23,8 +23,6 @@ export function AdminLayout() {
   const { t } = useTranslation();
   const { data: user } = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const wide = Grid.useBreakpoint().lg ?? true;
   const { direction } = useContext(ConfigProvider.ConfigContext);
@@ -81,13 +79,7 @@ export function AdminLayout() {
           )}
           <span className="admin-header__user">{user && t("nav.signedInAs", { userName: user.userName })}</span>
           <LanguageSwitcher />
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(routes.signIn, { replace: true }) })}
-          >
-            {t("nav.logout")}
-          </button>
+          <SignOutButton />
         </Layout.Header>
         <Layout.Content className="admin-content">
           <main>

@@ -3,10 +3,10 @@ import { ROLE_STUDENT } from "@admissions/shared";
 import { Button, Drawer, Grid } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useNavigate } from "react-router";
+import { Link, Outlet } from "react-router";
 import { LanguageSwitcher } from "../../components/LanguageSwitcher";
 import { useSession } from "../../features/auth/api/session";
-import { useSignOut } from "../../features/auth/api/sign-out";
+import { SignOutButton } from "../../features/auth/components/SignOutButton";
 import { routes } from "../../lib/paths";
 
 /** SPEC.md, applicant top bar: dark blue; on small screens the links fold into a menu. */
@@ -15,8 +15,6 @@ export function ApplicantLayout() {
   const { data: user } = useSession();
   const screens = Grid.useBreakpoint();
   const [menuOpen, setMenuOpen] = useState(false);
-  const signOut = useSignOut();
-  const navigate = useNavigate();
 
   const links = (
     <nav className="applicant-bar__links" aria-label={t("app.name")} onClick={() => setMenuOpen(false)}>
@@ -27,13 +25,7 @@ export function ApplicantLayout() {
         </>
       )}
       <Link to={routes.changePassword}>{t("nav.changePassword")}</Link>
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(routes.signIn, { replace: true }) })}
-      >
-        {t("nav.logout")}
-      </button>
+      <SignOutButton />
     </nav>
   );
 
