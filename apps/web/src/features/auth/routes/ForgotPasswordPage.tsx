@@ -2,12 +2,12 @@ import { forgotPasswordQuerySchema } from "@admissions/shared";
 import { App, Button, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { routes } from "../../../lib/paths";
 import { useRequestResetCode } from "../api/password-reset";
 import { AuthCard } from "../components/AuthCard";
-import { errorText } from "./SignInPage";
 
 /** SPEC.md: /forgotpassword and /changepassword/:id? are one screen; CHANGE_PWD changes the title. */
 export function ForgotPasswordPage() {

@@ -2,13 +2,13 @@ import { messages, resetPasswordFormSchema, resetPasswordRequestSchema } from "@
 import { App, Button, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { routes } from "../../../lib/paths";
 import { useResetPassword } from "../api/password-reset";
 import { useSignOut } from "../api/sign-out";
 import { AuthCard } from "../components/AuthCard";
-import { errorText } from "./SignInPage";
 
 interface ResetForm {
   codes: string;

@@ -3,8 +3,8 @@ import { App, Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
+import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
-import { translateMessage } from "../../../lib/i18n";
 import { routes } from "../../../lib/paths";
 import { takeInitUrl } from "../../../lib/storage";
 import { useSignIn } from "../api/sign-in";
@@ -48,13 +48,4 @@ export function SignInPage() {
       </div>
     </AuthCard>
   );
-}
-
-/** The server's message in the chosen language where it is one we know, else as sent. */
-export function errorText(error: unknown, t: (key: string) => string): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return t("errors.network");
-    if (error.message) return translateMessage(error.message);
-  }
-  return t("errors.generic");
 }

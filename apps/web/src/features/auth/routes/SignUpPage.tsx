@@ -2,12 +2,12 @@ import { limits, signupRequestSchema, type SignupRequest } from "@admissions/sha
 import { App, Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { routes } from "../../../lib/paths";
 import { useSignUp } from "../api/sign-up";
 import { AuthCard } from "../components/AuthCard";
-import { errorText } from "./SignInPage";
 
 const fields = signupRequestSchema.in.shape;
 
