@@ -5,8 +5,11 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { notices } from "@admissions/shared";
 import type { AppContext } from "./context.js";
+import { admissionsRoutes } from "./modules/admissions/admissions.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { mastersRoutes } from "./modules/masters/masters.routes.js";
+import { uploadsRoutes } from "./modules/uploads/uploads.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { defaultAuthLimits, rateLimitPlugin, type AuthLimits } from "./plugins/rate-limit.js";
@@ -63,6 +66,9 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       await api.register(healthRoutes, { engine: options.engine });
       await api.register(authRoutes, { prefix: "/api/auth", limits: options.authLimits ?? defaultAuthLimits });
+      await api.register(mastersRoutes);
+      await api.register(admissionsRoutes);
+      await api.register(uploadsRoutes);
     },
     { prefix: "/booking" },
   );

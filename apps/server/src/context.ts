@@ -1,12 +1,14 @@
 import type { Database } from "./db/client.js";
 import type { Settings } from "./env.js";
 import type { Mailer } from "./modules/mail/mailer.js";
+import type { FileStorage } from "./modules/uploads/storage.js";
 
 /** What every service needs from the running app, passed explicitly rather than imported. */
 export interface AppContext {
   db: Database;
   settings: Settings;
   mailer: Mailer;
+  storage: FileStorage;
 }
 
 /** The signed-in user a service acts for. */

@@ -1,8 +1,10 @@
+import path from "node:path";
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db/client.js";
 import { loadSettingsOrExit } from "./env.js";
 import { deleteStaleSessions } from "./modules/auth/sessions.repository.js";
 import { Mailer } from "./modules/mail/mailer.js";
+import { LocalDiskStorage } from "./modules/uploads/storage.js";
 import { ensureFirstAdmin } from "./modules/users/first-admin.js";
 
 async function main() {
@@ -11,7 +13,8 @@ async function main() {
   const database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir });
   const logger = { level: settings.logLevel, redact: ["req.headers.cookie", "req.body.password", "req.body.newPassword"] };
   // The mailer needs the app's logger and the app needs the mailer: build the app, then hand it over.
-  const ctx = { db: database.db, settings, mailer: undefined as unknown as Mailer };
+  const storage = new LocalDiskStorage(path.join(settings.dataDir, "uploads"));
+  const ctx = { db: database.db, settings, storage, mailer: undefined as unknown as Mailer };
   const app = await buildApp({ ctx, engine: database.engine, logger });
   ctx.mailer = new Mailer(database.db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom, log: app.log });
 

@@ -4,3 +4,8 @@ export * from "./constants/limits.js";
 export * from "./schemas/envelope.js";
 export * from "./schemas/auth.js";
 export * from "./rules/navigation.js";
+export * from "./reference/index.js";
+export * from "./rules/admission.js";
+export * from "./rules/verhoeff.js";
+export * from "./schemas/admission.js";
+export * from "./testing/sample-admission.js";

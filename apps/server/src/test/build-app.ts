@@ -1,10 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { buildApp } from "../app.js";
 import type { AppContext } from "../context.js";
 import { openDatabase, type DatabaseTarget } from "../db/client.js";
 import { loadSettings } from "../env.js";
 import { Mailer } from "../modules/mail/mailer.js";
+import { LocalDiskStorage } from "../modules/uploads/storage.js";
 import type { AuthLimits } from "../plugins/rate-limit.js";
 
 export interface TestAppOptions {
@@ -19,11 +23,13 @@ export interface TestAppOptions {
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
  */
 export async function buildTestApp(options: TestAppOptions = {}) {
-  const settings = loadSettings({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...options.env });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "admissions-test-"));
+  const settings = loadSettings({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env });
   const fresh = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const target: DatabaseTarget = fresh ? { url: fresh.url } : { memory: true };
   const database = await openDatabase(target);
-  const ctx: AppContext = { db: database.db, settings, mailer: undefined as unknown as Mailer };
+  const storage = new LocalDiskStorage(path.join(dataDir, "uploads"));
+  const ctx: AppContext = { db: database.db, settings, storage, mailer: undefined as unknown as Mailer };
   const app = await buildApp({ ctx, engine: database.engine, authLimits: options.authLimits, webRoot: options.webRoot ?? false });
   ctx.mailer = new Mailer(database.db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom, log: app.log });
   await app.ready();
@@ -36,6 +42,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
       await ctx.mailer.stop();
       await database.close();
       await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { ROLE_USER } from "@admissions/shared";
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
@@ -58,4 +59,38 @@ export function resetCodeIn(body: string): string {
   const match = /code is (\d{6})/.exec(body);
   if (!match) throw new Error(`no code in mail: ${body}`);
   return match[1]!;
+}
+
+/** A multipart/form-data body as a browser sends it: text fields and at most one file. */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const fixtures = {
+  photo: readFileSync(new URL("./fixtures/photo.jpg", import.meta.url)),
+  aadhar: readFileSync(new URL("./fixtures/aadhar.png", import.meta.url)),
+  marksheet: readFileSync(new URL("./fixtures/marksheet.pdf", import.meta.url)),
+};
+
+/** Uploads a document through the API and answers its stored name. */
+export async function uploadAs(test: TestApp, cookie: string, content: Buffer, options: { name?: string; username?: string } = {}) {
+  const body = multipartBody(options.username ? { username: options.username } : {}, { name: options.name ?? "document", content });
+  const response = await test.app.inject({ method: "POST", url: "/booking/uploadFile", headers: { ...body.headers, cookie }, payload: body.payload });
+  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return response.json().data.fileName as string;
 }

@@ -16,6 +16,7 @@ const placeholder = (titleKey: string) => ({ element: <PlaceholderPage titleKey=
 /** The staff area is loaded on demand: applicants on phones never download it. */
 const adminLayout = async () => ({ Component: (await import("./layouts/AdminLayout")).AdminLayout });
 const applicantLayout = async () => ({ Component: (await import("./layouts/ApplicantLayout")).ApplicantLayout });
+const admissionPage = async () => ({ Component: (await import("../features/admission/routes/AdmissionPage")).AdmissionPage });
 
 /** SPEC.md section 2: every screen and who may open it. */
 export const routeTree: RouteObject[] = [
@@ -42,7 +43,7 @@ export const routeTree: RouteObject[] = [
           {
             lazy: applicantLayout,
             children: [
-              { path: "/admission", ...placeholder("menu.admission") },
+              { path: "/admission", lazy: admissionPage },
               { path: "/transactionStatus", ...placeholder("menu.transactionStatus") },
               { path: "/feesHistory/:user?", ...placeholder("nav.feesHistory") },
               { path: "/feesDetail/:user?", ...placeholder("nav.payFees") },
@@ -56,7 +57,7 @@ export const routeTree: RouteObject[] = [
                 children: [
                   { path: "/admin", ...placeholder("menu.applications") },
                   { path: "/admin/:id", ...placeholder("menu.applications") },
-                  { path: "/admin-admission", ...placeholder("menu.newAdmission") },
+                  { path: "/admin-admission", lazy: admissionPage },
                   { path: "/master/grade", ...placeholder("menu.degree") },
                   { path: "/master/department", ...placeholder("menu.course") },
                   { path: "/feesStatus", ...placeholder("menu.feesTransaction") },

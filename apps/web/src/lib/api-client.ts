@@ -22,6 +22,7 @@ export function setUnauthorizedListener(listener: UnauthorizedListener): void {
 
 interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** JSON, or FormData for a multipart upload (the browser sets its content type). */
   body?: unknown;
   /** A 401 here is an answer, not an expired session (sign-in, the session probe). */
   expectUnauthorized?: boolean;
@@ -34,8 +35,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(path, {
       method: options.method ?? "GET",
       credentials: "same-origin",
-      headers: options.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers:
+        options.body === undefined || options.body instanceof FormData
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
+      body: options.body === undefined ? undefined : options.body instanceof FormData ? options.body : JSON.stringify(options.body),
       signal: AbortSignal.timeout(limits.requestTimeoutMs),
     });
   } catch {
@@ -47,4 +51,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(response.status, payload?.message ?? "", payload?.data?.errors ?? []);
   }
   return payload as Envelope<T>;
+}
+
+/** A file the API serves (a document), as a blob; 401 handling as for any call. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const response = await fetch(path, { credentials: "same-origin", signal: AbortSignal.timeout(limits.requestTimeoutMs) });
+  if (response.status === 401) onUnauthorized();
+  if (!response.ok) throw new ApiError(response.status, "");
+  return response.blob();
 }

@@ -7,6 +7,13 @@ export const apiPaths = {
   forgotPassword: (email: string) => `/booking/api/auth/forgetpwd?emailid=${encodeURIComponent(email)}`,
   resetPassword: "/booking/api/auth/changepwd",
   admission: (userName: string) => `/booking/admission?userName=${encodeURIComponent(userName)}`,
+  submitAdmission: "/booking/admission",
+  admissionDraft: "/booking/admission/draft",
+  courses: "/booking/courses",
+  degrees: "/booking/degrees",
+  uploadFile: "/booking/uploadFile",
+  downloadFile: (userName: string, fileName: string) =>
+    `/booking/downloadFile/userName/${encodeURIComponent(userName)}/${encodeURIComponent(fileName)}`,
   applicationStatus: (userName: string) => `/booking/applicationStatus?userName=${encodeURIComponent(userName)}`,
 } as const;
 
@@ -24,4 +31,5 @@ export const routes = {
   feesHistory: "/feesHistory",
   feesDetail: "/feesDetail",
   admin: "/admin",
+  offlineAdmission: "/admin-admission",
 } as const;

@@ -9,4 +9,8 @@ export const limits = {
   requestTimeoutMs: 90_000,
   signupRedirectDelayMs: 500,
   gatewaySubmitDelayMs: 200,
+  /** SPEC.md: uploads over 1 MB are refused ('File Size should be less than 1 MB'). */
+  uploadMaxBytes: 1024 * 1024,
+  /** A draft is a few KiB of typed text; this bounds what one account can store. */
+  draftMaxBytes: 64 * 1024,
 } as const;

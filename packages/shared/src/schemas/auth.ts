@@ -4,7 +4,7 @@ import { ROLES } from "../constants/roles.js";
 import { messages } from "../messages.js";
 
 /** E-mail addresses are user names: trimmed and lower-cased so one person has one account. */
-function emailField(message: string) {
+export function emailField(message: string) {
   return z
     .string({ error: message })
     .trim()
@@ -22,10 +22,14 @@ const newPasswordField = z
   .max(limits.passwordMaxLength, messages.passwordTooLong);
 
 /** Indian mobile numbers: ten digits starting 6 to 9; spaces, dashes and a +91 or 0 prefix are dropped. */
-export const mobileField = z
-  .string({ error: messages.mobileInvalid })
-  .transform((value) => value.replace(/\D/g, "").replace(/^(91|0)(?=\d{10}$)/, ""))
-  .pipe(z.string().regex(/^[6-9]\d{9}$/, messages.mobileInvalid));
+export function indianMobile(message: string) {
+  return z
+    .string({ error: message })
+    .transform((value) => value.replace(/\D/g, "").replace(/^(91|0)(?=\d{10}$)/, ""))
+    .pipe(z.string().regex(/^[6-9]\d{9}$/, message));
+}
+
+export const mobileField = indianMobile(messages.mobileInvalid);
 
 export const signinRequestSchema = z.object({
   username: emailField(messages.usernameInvalid),

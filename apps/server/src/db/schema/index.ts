@@ -2,3 +2,4 @@ export * from "./users.js";
 export * from "./mail-outbox.js";
 export * from "./activity-log.js";
 export * from "./masters.js";
+export * from "./applications.js";

@@ -6,6 +6,8 @@ export const courses = pgTable(
   {
     id: integer("id").primaryKey(),
     name: text("name").notNull(),
+    /** The application fee in rupees (SPEC.md: Rs.300 UG, Rs.400 PG unless an admin changes it). */
+    applicationFee: integer("application_fee").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -81,10 +81,9 @@ export function AdminLayout() {
           <LanguageSwitcher />
           <SignOutButton />
         </Layout.Header>
+        {/* Layout.Content is the page's <main>. */}
         <Layout.Content className="admin-content">
-          <main>
-            <Outlet />
-          </main>
+          <Outlet />
         </Layout.Content>
         <Layout.Footer className="admin-footer">{t("admin.footer", { name: t("app.name") })}</Layout.Footer>
       </Layout>

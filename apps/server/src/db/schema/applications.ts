@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { degrees } from "./masters.js";
+import { users } from "./users.js";
+
+/**
+ * One application per applicant. The columns hold what staff filter, sort and search by; `data` holds
+ * the whole normalised form in SPEC.md's wire names, so the form can grow without a migration.
+ */
+export const applications = pgTable(
+  "applications",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    applicationNo: text("application_no").notNull(),
+    admissionNo: text("admission_no"),
+    /** Draft, Pending, Payment Failure, Submitted, Approved, Transferred, Cancelled, Rejected (DESIGN.md). */
+    status: text("status").notNull(),
+    /** Pending, Success, Failure, Aborted, Offline (DESIGN.md). */
+    paymentStatus: text("payment_status").notNull(),
+    paymentRefNo: text("payment_ref_no"),
+    isOffline: boolean("is_offline").notNull().default(false),
+    courseId: integer("course_id").notNull(),
+    degreeId: integer("degree_id")
+      .notNull()
+      .references(() => degrees.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobile: text("mobile").notNull(),
+    tweleveStatus: text("tweleve_status"),
+    totalMarkPercent: numeric("total_mark_percent", { precision: 5, scale: 2, mode: "number" }),
+    applicationFee: integer("application_fee").notNull(),
+    data: jsonb("data").notNull(),
+    createdBy: integer("created_by").references(() => users.id),
+    applicationDate: text("application_date").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("applications_user_id_key").on(table.userId),
+    uniqueIndex("applications_application_no_key").on(table.applicationNo),
+    index("applications_status_idx").on(table.status, table.createdAt),
+    index("applications_degree_idx").on(table.degreeId, table.createdAt),
+    index("applications_created_at_idx").on(table.createdAt),
+    index("applications_email_idx").on(sql`lower(${table.email})`),
+    index("applications_mobile_idx").on(table.mobile),
+  ],
+);
+
+/** Readable application numbers, counted per course and year: UG-2026-000123. */
+export const applicationCounters = pgTable(
+  "application_counters",
+  {
+    course: text("course").notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.course, table.year] })],
+);
+
+/** What an applicant has typed so far, so they can close the browser and go on from another device. */
+export const applicationDrafts = pgTable("application_drafts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  data: jsonb("data").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Uploaded documents. The stored name is generated; the owner is the applicant's user name (e-mail). */
+export const uploadedFiles = pgTable(
+  "uploaded_files",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    fileName: text("file_name").notNull(),
+    ownerUserName: text("owner_user_name").notNull(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("uploaded_files_file_name_key").on(table.fileName), index("uploaded_files_owner_idx").on(table.ownerUserName)],
+);

@@ -1,0 +1,52 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { applicationCounters, applicationDrafts, applications } from "../../db/schema/index.js";
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NewApplication = Omit<typeof applications.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+export async function getApplicationOfUser(db: Database, userId: number, options: { forUpdate?: boolean } = {}) {
+  const query = db.select().from(applications).where(eq(applications.userId, userId)).limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  return row;
+}
+
+export async function insertApplication(db: Database, application: NewApplication): Promise<ApplicationRow> {
+  const [row] = await db.insert(applications).values(application).returning();
+  return row!;
+}
+
+export async function updateApplication(db: Database, id: number, changes: Partial<NewApplication>): Promise<ApplicationRow> {
+  const [row] = await db
+    .update(applications)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(applications.id, id))
+    .returning();
+  return row!;
+}
+
+/** The next number in a course's yearly series, taken atomically so two submissions never share one. */
+export async function takeApplicationNumber(db: Database, course: string, year: number): Promise<number> {
+  const [row] = await db
+    .insert(applicationCounters)
+    .values({ course, year, last: 1 })
+    .onConflictDoUpdate({ target: [applicationCounters.course, applicationCounters.year], set: { last: sql`${applicationCounters.last} + 1` } })
+    .returning({ last: applicationCounters.last });
+  return row!.last;
+}
+
+export async function getDraft(db: Database, userId: number) {
+  const [row] = await db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, userId)).limit(1);
+  return row;
+}
+
+export async function saveDraft(db: Database, userId: number, data: unknown): Promise<void> {
+  await db
+    .insert(applicationDrafts)
+    .values({ userId, data })
+    .onConflictDoUpdate({ target: applicationDrafts.userId, set: { data, updatedAt: sql`now()` } });
+}
+
+export async function deleteDraft(db: Database, userId: number): Promise<void> {
+  await db.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId));
+}

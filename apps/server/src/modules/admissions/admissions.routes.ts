@@ -1,0 +1,85 @@
+import { admissionDraftSchema, admissionSchema, envelope, isStaffRole, limits, notices } from "@admissions/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { NotFoundError } from "../../errors.js";
+import { requestMeta } from "../../plugins/auth.js";
+import { responses, success } from "../../http.js";
+import { findUserByName } from "../users/users.repository.js";
+import { getApplicationOfUser, getDraft, saveDraft } from "./admissions.repository.js";
+import { presentApplication, presentSubmission } from "./admissions.presenter.js";
+import { submitAdmission } from "./admissions.service.js";
+
+const submissionSchema = z.object({
+  applicationNo: z.string(),
+  applicationStatus: z.string(),
+  paymentStatus: z.string(),
+  applicationFee: z.number().int(),
+});
+
+/** SPEC.md section 7: GET and POST admission, plus the server-side draft of the form. */
+export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ["admission"];
+
+  app.get(
+    "/admission",
+    {
+      schema: {
+        tags,
+        summary: "An applicant's application, or data null when there is none; applicants may ask only for their own",
+        querystring: z.object({ userName: z.string().trim().toLowerCase().optional() }),
+        response: responses(envelope(z.record(z.string(), z.unknown()).nullable()), 401, 404),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const actor = request.actor!;
+      const userName = request.query.userName || actor.userName;
+      if (userName !== actor.userName && !isStaffRole(actor.role)) throw new NotFoundError();
+      const user = userName === actor.userName ? { id: actor.id } : await findUserByName(app.ctx.db, userName);
+      const application = user ? await getApplicationOfUser(app.ctx.db, user.id) : undefined;
+      return success(application ? presentApplication(application, userName) : null);
+    },
+  );
+
+  app.post(
+    "/admission",
+    {
+      schema: {
+        tags,
+        summary: "Save the whole application (online for the applicant, offline with userName for staff)",
+        body: admissionSchema,
+        response: responses(envelope(submissionSchema), 400, 401, 404, 409),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const saved = await submitAdmission(app.ctx, request.actor!, request.body, requestMeta(request));
+      return success(presentSubmission(saved), notices.saved);
+    },
+  );
+
+  app.get(
+    "/admission/draft",
+    {
+      schema: { tags, summary: "The signed-in user's unfinished form, or null", response: responses(envelope(admissionDraftSchema.nullable()), 401) },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const draft = await getDraft(app.ctx.db, request.actor!.id);
+      return success((draft?.data as Record<string, unknown> | undefined) ?? null);
+    },
+  );
+
+  app.put(
+    "/admission/draft",
+    {
+      bodyLimit: limits.draftMaxBytes,
+      schema: { tags, summary: "Keep the unfinished form on the server", body: admissionDraftSchema, response: responses(envelope(z.null()), 400, 401, 413) },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      await saveDraft(app.ctx.db, request.actor!.id, request.body);
+      return success(null, notices.saved);
+    },
+  );
+};

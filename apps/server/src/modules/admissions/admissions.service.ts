@@ -1,0 +1,175 @@
+import { randomBytes } from "node:crypto";
+import { ROLE_STUDENT, ROLE_USER, admissionFields, isStaffRole, messages, type Admission, type FieldError } from "@admissions/shared";
+import type { Actor, AppContext, RequestMeta } from "../../context.js";
+import type { Database } from "../../db/client.js";
+import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
+import { recordActivity } from "../activity/activity.repository.js";
+import { hashSecret } from "../auth/passwords.js";
+import { getActiveDegree } from "../masters/masters.repository.js";
+import { findFileNamesOwnedBy } from "../uploads/uploads.repository.js";
+import { findUserByName, insertUserUnlessTaken } from "../users/users.repository.js";
+import {
+  deleteDraft,
+  getApplicationOfUser,
+  insertApplication,
+  takeApplicationNumber,
+  updateApplication,
+  type ApplicationRow,
+  type NewApplication,
+} from "./admissions.repository.js";
+
+/** Until the fee is paid (or staff have entered it), the applicant may still change the form. */
+const EDITABLE_STATUSES = new Set(["Draft", "Pending", "Payment Failure"]);
+
+export const APPLICATION_LOCKED = "This application has been submitted and can no longer be changed.";
+export const NOT_AN_APPLICANT = "This e-mail belongs to an account that cannot apply.";
+export const STUDENT_MARKS_ONLY = "Only the marks of an application made before the results can be updated.";
+
+const documentFields = [
+  "photoUrl",
+  "marksheetCertificateUrl",
+  "transferCertificateUrl",
+  "communityCertificateUrl",
+  "conductCertificateUrl",
+  "specialCertificateUrl",
+  "aadharImageUrl",
+] as const;
+
+/** Every document an application names must have been uploaded for that applicant. */
+async function checkDocumentsBelongTo(db: Database, ownerUserName: string, admission: Admission): Promise<void> {
+  const named = documentFields.filter((field) => admission[field]);
+  const owned = await findFileNamesOwnedBy(db, ownerUserName, named.map((field) => admission[field]));
+  const errors: FieldError[] = named
+    .filter((field) => !owned.has(admission[field]))
+    .map((field) => ({ field, message: messages.documentNotYours }));
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+/** The degree must exist, be open and belong to the chosen course. */
+async function resolveDegree(db: Database, admission: Admission) {
+  const degree = await getActiveDegree(db, admission.courseSubjectId);
+  if (!degree || degree.courseId !== admission.courseId) {
+    throw new ValidationError([{ field: "courseSubjectId", message: messages.degreeRequired }]);
+  }
+  return degree;
+}
+
+function applicantUserNameOf(actor: Actor, admission: Admission): string {
+  if (!isStaffRole(actor.role)) return actor.userName;
+  const parsed = admissionFields.userName.safeParse(admission.userName ?? "");
+  if (!parsed.success) throw new ValidationError([{ field: "userName", message: messages.emailRequired }]);
+  return parsed.data;
+}
+
+/** A walk-in applicant entered by staff gets an account; they set its password through forgot password. */
+async function findOrCreateApplicant(db: Database, userName: string, mobile: string) {
+  const existing = await findUserByName(db, userName);
+  if (existing) {
+    if (existing.role !== ROLE_USER) throw new ConflictError(NOT_AN_APPLICANT);
+    return existing;
+  }
+  const created = await insertUserUnlessTaken(db, {
+    userName,
+    mobile,
+    passwordHash: await hashSecret(randomBytes(24).toString("base64url")),
+    role: ROLE_USER,
+  });
+  if (!created) throw new ConflictError(NOT_AN_APPLICANT);
+  return created;
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Saves a whole application: an applicant's own (online, fee still owed) or a walk-in applicant's
+ * entered by staff (offline, no fee step). A student updates only the marks (see below).
+ */
+export async function submitAdmission(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta): Promise<ApplicationRow> {
+  if (actor.role === ROLE_STUDENT) return updateStudentMarks(ctx, actor, admission, meta);
+  const offline = isStaffRole(actor.role);
+  const userName = applicantUserNameOf(actor, admission);
+  const degree = await resolveDegree(ctx.db, admission);
+  await checkDocumentsBelongTo(ctx.db, userName, admission);
+
+  return ctx.db.transaction(async (tx) => {
+    const applicant = offline ? await findOrCreateApplicant(tx, userName, admission.whatsappNo) : { id: actor.id };
+    const existing = await getApplicationOfUser(tx, applicant.id, { forUpdate: true });
+    if (existing && !EDITABLE_STATUSES.has(existing.status)) throw new ConflictError(APPLICATION_LOCKED);
+
+    const { userName: _sent, isOffline: _isOffline, ...form } = admission;
+    const year = new Date().getFullYear();
+    const applicationNo =
+      existing?.applicationNo ?? `${admission.course}-${year}-${String(await takeApplicationNumber(tx, admission.course, year)).padStart(6, "0")}`;
+    const fields: NewApplication = {
+      userId: applicant.id,
+      applicationNo,
+      status: offline ? "Submitted" : "Pending",
+      paymentStatus: offline ? "Offline" : "Pending",
+      isOffline: offline,
+      courseId: admission.courseId,
+      degreeId: degree.id,
+      name: admission.name,
+      email: admission.email,
+      mobile: admission.whatsappNo,
+      tweleveStatus: "tweleveStatus" in admission.examDetails ? admission.examDetails.tweleveStatus : null,
+      totalMarkPercent: admission.totalMarkPercent,
+      applicationFee: degree.applicationFee,
+      data: { ...form, courseSubject: degree.name },
+      createdBy: offline ? actor.id : null,
+      applicationDate: existing?.applicationDate ?? today(),
+    };
+    const saved = existing ? await updateApplication(tx, existing.id, fields) : await insertApplication(tx, fields);
+    await deleteDraft(tx, applicant.id);
+    await recordActivity(tx, {
+      actor: { id: actor.id, userName: actor.userName },
+      action: offline ? "application.offline_entry" : existing ? "application.updated" : "application.submitted",
+      entityType: "application",
+      entityId: saved.applicationNo,
+      summary: offline ? `Entered the walk-in application of ${userName}` : `${existing ? "Updated" : "Submitted"} the application`,
+      details: { degree: degree.name, status: saved.status },
+      ip: meta.ip,
+    });
+    return saved;
+  });
+}
+
+/**
+ * SPEC.md: a student admitted before the results (tweleveStatus APPEARED) later enters the marks;
+ * nothing else of the admitted application changes.
+ */
+async function updateStudentMarks(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta): Promise<ApplicationRow> {
+  const current = await getApplicationOfUser(ctx.db, actor.id);
+  if (!current) throw new NotFoundError();
+  if (current.tweleveStatus !== "APPEARED") throw new ConflictError(STUDENT_MARKS_ONLY);
+  await checkDocumentsBelongTo(ctx.db, actor.userName, admission);
+
+  return ctx.db.transaction(async (tx) => {
+    const locked = (await getApplicationOfUser(tx, actor.id, { forUpdate: true }))!;
+    if (locked.tweleveStatus !== "APPEARED") throw new ConflictError(STUDENT_MARKS_ONLY);
+    const data = locked.data as Record<string, unknown> & { examDetails: Record<string, unknown> };
+    const tweleveStatus = "tweleveStatus" in admission.examDetails ? admission.examDetails.tweleveStatus : "APPEARED";
+    const saved = await updateApplication(tx, locked.id, {
+      tweleveStatus,
+      totalMarkPercent: admission.totalMarkPercent,
+      data: {
+        ...data,
+        examDetails: { ...data.examDetails, tweleveStatus },
+        marksDetails: admission.marksDetails,
+        totalMarks: admission.totalMarks,
+        totalMarkPercent: admission.totalMarkPercent,
+        marksheetCertificateUrl: admission.marksheetCertificateUrl,
+      },
+    });
+    await recordActivity(tx, {
+      actor: { id: actor.id, userName: actor.userName },
+      action: "application.marks_entered",
+      entityType: "application",
+      entityId: saved.applicationNo,
+      summary: `Entered the HSC marks (${admission.totalMarkPercent}%)`,
+      ip: meta.ip,
+    });
+    return saved;
+  });
+}

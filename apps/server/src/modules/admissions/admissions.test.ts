@@ -1,0 +1,243 @@
+import { ROLE_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, type AdmissionInput } from "@admissions/shared";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, applicationDrafts, applications, degrees, users } from "../../db/schema/index.js";
+import { demoDegrees, seedDemo } from "../../db/seed-demo.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { fixtures, signInAs, uploadAs } from "../../test/factories.js";
+import { APPLICATION_LOCKED, NOT_AN_APPLICANT, STUDENT_MARKS_ONLY } from "./admissions.service.js";
+
+let test: TestApp;
+let degreeId: (name: string) => number;
+const year = new Date().getFullYear();
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  await seedDemo(test.db);
+  const rows = await test.db.select().from(degrees);
+  degreeId = (name) => rows.find((row) => row.name === name)!.id;
+});
+afterAll(async () => {
+  await test.close();
+});
+
+type Session = Awaited<ReturnType<typeof signInAs>>;
+
+/** A complete application whose documents were uploaded by (or for) its applicant. */
+async function applicationFor(session: Session, overrides: Partial<AdmissionInput> = {}, uploadedFor?: string) {
+  const [photo, marksheet, aadhar] = [
+    await uploadAs(test, session.cookie, fixtures.photo, { username: uploadedFor }),
+    await uploadAs(test, session.cookie, fixtures.marksheet, { username: uploadedFor }),
+    await uploadAs(test, session.cookie, fixtures.aadhar, { username: uploadedFor }),
+  ];
+  return sampleAdmission({
+    courseSubjectId: degreeId("B.SC. COMPUTER SCIENCE"),
+    photoUrl: photo,
+    marksheetCertificateUrl: marksheet,
+    aadharImageUrl: aadhar,
+    email: session.user.userName,
+    ...overrides,
+  });
+}
+
+const submit = (cookie: string, payload: unknown) => test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie }, payload: payload as object });
+const fetchAdmission = (cookie: string, userName?: string) =>
+  test.app.inject({ url: `/booking/admission${userName ? `?userName=${encodeURIComponent(userName)}` : ""}`, headers: { cookie } });
+const countApplications = async () => (await test.db.select({ count: sql<number>`count(*)::int` }).from(applications))[0]!.count;
+
+describe("GET /booking/courses and /booking/degrees", () => {
+  it("list UG and PG with their application fees, and the active degrees, to anyone signed in", async () => {
+    const { cookie } = await signInAs(test);
+    const courses = await test.app.inject({ url: "/booking/courses", headers: { cookie } });
+    expect(courses.json().data).toEqual([
+      { id: 1, name: "UG", applicationFee: 300 },
+      { id: 2, name: "PG", applicationFee: 400 },
+    ]);
+    const list = (await test.app.inject({ url: "/booking/degrees", headers: { cookie } })).json().data;
+    expect(list).toHaveLength(demoDegrees.length);
+    expect(list.filter((degree: { courseId: number }) => degree.courseId === 2).map((degree: { name: string }) => degree.name)).toEqual([
+      "M.A. ENGLISH",
+      "M.COM.",
+      "M.SC. MATHEMATICS",
+    ]);
+    expect((await test.app.inject({ url: "/booking/degrees" })).statusCode).toBe(401);
+  });
+});
+
+describe("an applicant's application", () => {
+  it("is null before anything is submitted", async () => {
+    const { cookie } = await signInAs(test);
+    expect((await fetchAdmission(cookie)).json()).toEqual({ status: "success", message: "OK", data: null });
+  });
+
+  it("is saved whole, numbered by course and year, Pending until the fee is paid", async () => {
+    const session = await signInAs(test);
+    const response = await submit(session.cookie, { ...(await applicationFor(session)), createdAt: "x", updatedAt: "y" });
+
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer.message).toBe(notices.saved);
+    expect(answer.data).toMatchObject({ applicationStatus: "Pending", paymentStatus: "Pending", applicationFee: 300 });
+    expect(answer.data.applicationNo).toMatch(new RegExp(`^UG-${year}-\\d{6}$`));
+
+    const stored = (await fetchAdmission(session.cookie, session.user.userName)).json().data;
+    expect(stored).toMatchObject({
+      userName: session.user.userName,
+      applicationNo: answer.data.applicationNo,
+      applicationStatus: "Pending",
+      isOffline: false,
+      name: "PRIYA S",
+      courseId: 1,
+      courseSubject: "B.SC. COMPUTER SCIENCE",
+      totalMarks: 540,
+      totalMarkPercent: 90,
+      examDetails: { tweleveStatus: "PASSED" },
+    });
+    expect(stored).not.toHaveProperty("createdAt");
+    expect(stored).not.toHaveProperty("declaration");
+  });
+
+  it("gives each application its own number in its course's series", async () => {
+    const [first, second, pg] = [await signInAs(test), await signInAs(test), await signInAs(test)];
+    const numberOf = async (session: Session, overrides: Partial<AdmissionInput> = {}) =>
+      (await submit(session.cookie, await applicationFor(session, overrides))).json().data.applicationNo as string;
+    const a = await numberOf(first);
+    const b = await numberOf(second);
+    const c = await numberOf(pg, {
+      course: "PG",
+      courseSubjectId: degreeId("M.SC. MATHEMATICS"),
+      marksDetails: [],
+      examDetails: { nameOfDegree: "B.Sc.", mainSubject: "Maths", mediumOfStudy: "English", universityName: "Madras", collegeName: "Presidency", collegePlace: "Chennai", yearOfStudy: "2025" },
+    });
+    expect(Number(b.slice(-6))).toBe(Number(a.slice(-6)) + 1);
+    expect(c).toMatch(new RegExp(`^PG-${year}-\\d{6}$`));
+    const pgFee = (await fetchAdmission(pg.cookie)).json().data.applicationFee;
+    expect(pgFee).toBe(400);
+  });
+
+  it("can be changed while the fee is unpaid, keeping its number, and is locked once submitted", async () => {
+    const session = await signInAs(test);
+    const application = await applicationFor(session);
+    const first = (await submit(session.cookie, application)).json().data.applicationNo;
+    const again = await submit(session.cookie, { ...application, caste: "Vellalar" });
+    expect(again.json().data.applicationNo).toBe(first);
+    expect((await fetchAdmission(session.cookie)).json().data.caste).toBe("VELLALAR");
+
+    await test.db.update(applications).set({ status: "Submitted", paymentStatus: "Success" }).where(eq(applications.applicationNo, first));
+    const locked = await submit(session.cookie, { ...application, caste: "Other" });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe(APPLICATION_LOCKED);
+    expect((await fetchAdmission(session.cookie)).json().data.caste).toBe("VELLALAR");
+  });
+
+  it("is refused with 400 and the field's message, storing nothing", async () => {
+    const session = await signInAs(test);
+    const before = await countApplications();
+    const response = await submit(session.cookie, { ...(await applicationFor(session)), aadharNo: "234123412347" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: "error", message: messages.aadharInvalid, data: { errors: [{ field: "aadharNo", message: messages.aadharInvalid }] } });
+    expect(await countApplications()).toBe(before);
+  });
+
+  it("may only name documents uploaded for its applicant", async () => {
+    const [owner, thief] = [await signInAs(test), await signInAs(test)];
+    const stolenPhoto = await uploadAs(test, owner.cookie, fixtures.photo);
+    const response = await submit(thief.cookie, { ...(await applicationFor(thief)), photoUrl: stolenPhoto });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "photoUrl", message: messages.documentNotYours }]);
+  });
+
+  it("needs a degree of the chosen course", async () => {
+    const session = await signInAs(test);
+    const response = await submit(session.cookie, await applicationFor(session, { courseSubjectId: degreeId("M.COM.") }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "courseSubjectId", message: messages.degreeRequired }]);
+  });
+
+  it("cannot be read by another applicant, but can by staff", async () => {
+    const [owner, other, staff] = [await signInAs(test), await signInAs(test), await signInAs(test, ROLE_ADMIN)];
+    await submit(owner.cookie, await applicationFor(owner));
+    expect((await fetchAdmission(other.cookie, owner.user.userName)).statusCode).toBe(404);
+    expect((await fetchAdmission(staff.cookie, owner.user.userName)).json().data.name).toBe("PRIYA S");
+    expect((await fetchAdmission(staff.cookie, "nobody@example.in")).json().data).toBeNull();
+  });
+});
+
+describe("offline admission by staff", () => {
+  it("creates the walk-in applicant's account and a Submitted application with no fee step", async () => {
+    const staff = await signInAs(test, ROLE_ADMIN);
+    const walkIn = "walk.in.one@example.in";
+    const application = await applicationFor(staff, { userName: walkIn, isOffline: true, email: walkIn }, walkIn);
+    const response = await submit(staff.cookie, application);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Offline" });
+    const [account] = await test.db.select().from(users).where(eq(users.userName, walkIn));
+    expect(account?.role).toBe("ROLE_USER");
+    expect((await fetchAdmission(staff.cookie, walkIn)).json().data).toMatchObject({ isOffline: true, userName: walkIn });
+    const [entry] = await test.db.select().from(activityLog).where(eq(activityLog.action, "application.offline_entry"));
+    expect(entry).toMatchObject({ actorUserId: staff.user.id, entityId: response.json().data.applicationNo });
+  });
+
+  it("asks staff for the applicant's e-mail", async () => {
+    const staff = await signInAs(test, ROLE_ADMIN);
+    const response = await submit(staff.cookie, { ...(await applicationFor(staff)), userName: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "userName", message: messages.emailRequired }]);
+  });
+
+  it("will not turn a staff account into an applicant", async () => {
+    const [staff, colleague] = [await signInAs(test, ROLE_ADMIN), await signInAs(test, ROLE_ADMIN)];
+    const userName = colleague.user.userName;
+    const response = await submit(staff.cookie, await applicationFor(staff, { userName }, userName));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(NOT_AN_APPLICANT);
+  });
+});
+
+describe("the server-side draft", () => {
+  const putDraft = (cookie: string, payload: unknown) =>
+    test.app.inject({ method: "PUT", url: "/booking/admission/draft", headers: { cookie }, payload: payload as object });
+
+  it("keeps what was typed for its owner only, and is cleared by the submission", async () => {
+    const [session, other] = [await signInAs(test), await signInAs(test)];
+    expect((await putDraft(session.cookie, { name: "PRI", step: 1 })).json().message).toBe("Saved");
+    expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie: session.cookie } })).json().data).toEqual({ name: "PRI", step: 1 });
+    expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie: other.cookie } })).json().data).toBeNull();
+
+    await submit(session.cookie, await applicationFor(session));
+    expect(await test.db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, session.user.id))).toHaveLength(0);
+  });
+
+  it("refuses a draft over 64 KiB", async () => {
+    const { cookie } = await signInAs(test);
+    expect((await putDraft(cookie, { filler: "x".repeat(70_000) })).statusCode).toBe(413);
+  });
+});
+
+describe("a student admitted before the results", () => {
+  it("enters the marks once, and nothing else of the application changes", async () => {
+    const session = await signInAs(test);
+    const appeared = await applicationFor(session, {
+      examDetails: { ...(sampleAdmission().examDetails as object), tweleveStatus: "APPEARED" },
+      marksDetails: [],
+      marksheetCertificateUrl: "",
+    });
+    await submit(session.cookie, appeared);
+    await test.db.update(users).set({ role: ROLE_STUDENT }).where(eq(users.id, session.user.id));
+    await test.db.update(applications).set({ status: "Approved", admissionNo: "ADM-1" }).where(eq(applications.userId, session.user.id));
+
+    const marksheet = await uploadAs(test, session.cookie, fixtures.marksheet);
+    const withMarks = await applicationFor(session, { name: "Someone Else", marksheetCertificateUrl: marksheet });
+    const response = await submit(session.cookie, withMarks);
+    expect(response.statusCode).toBe(200);
+
+    const stored = (await fetchAdmission(session.cookie)).json().data;
+    expect(stored).toMatchObject({ name: "PRIYA S", applicationStatus: "Approved", totalMarkPercent: 90, examDetails: { tweleveStatus: "PASSED" } });
+    expect(stored.marksDetails).toHaveLength(6);
+
+    const second = await submit(session.cookie, withMarks);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(STUDENT_MARKS_ONLY);
+  });
+});

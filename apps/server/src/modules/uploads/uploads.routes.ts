@@ -1,0 +1,70 @@
+import { envelope, limits, messages } from "@admissions/shared";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError, BadRequestError } from "../../errors.js";
+import { responses, success } from "../../http.js";
+import { documentOwnerFor, findReadableUpload, safeDownloadName, saveUpload, UNSUPPORTED_FILE_MESSAGE } from "./uploads.service.js";
+
+/** SPEC.md section 7: POST /uploadFile (multipart file and username) and GET downloadFile/userName/{user}/{file}. */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ["uploads"];
+  await app.register(multipart, { limits: { fileSize: limits.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6 } });
+
+  app.post(
+    "/uploadFile",
+    {
+      schema: {
+        tags,
+        summary: "Upload a JPG, PNG or PDF of at most 1 MB; answers the stored file name",
+        consumes: ["multipart/form-data"],
+        response: responses(envelope(z.object({ fileName: z.string() })), 400, 401, 404, 413),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new BadRequestError(UNSUPPORTED_FILE_MESSAGE);
+      let upload: { originalName: string; content: Buffer } | undefined;
+      let username: string | undefined;
+      // The original client may send `username` after the file, so every part is read before acting.
+      for await (const part of request.parts()) {
+        if (part.type === "file") {
+          try {
+            upload = { originalName: part.filename, content: await part.toBuffer() };
+          } catch (error) {
+            if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, messages.fileTooLarge);
+            throw error;
+          }
+        } else if (part.fieldname === "username" && typeof part.value === "string" && part.value.trim()) {
+          username = part.value;
+        }
+      }
+      if (!upload) throw new BadRequestError(UNSUPPORTED_FILE_MESSAGE);
+      const ownerUserName = documentOwnerFor(request.actor!, username);
+      const fileName = await saveUpload(app.ctx, request.actor!, { ownerUserName, ...upload });
+      return success({ fileName }, "Uploaded");
+    },
+  );
+
+  app.get(
+    "/downloadFile/userName/:user/:file",
+    {
+      schema: {
+        tags,
+        summary: "A document, to its owner and to staff only, as an attachment",
+        params: z.object({ user: z.string().min(1).max(254), file: z.string().min(1).max(100) }),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const file = await findReadableUpload(app.ctx, request.actor!, request.params.user, request.params.file);
+      const extension = file.fileName.split(".").pop()!;
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-length", String(file.sizeBytes))
+        .header("content-disposition", `attachment; filename="${safeDownloadName(file.originalName, extension)}"`)
+        .header("cache-control", "private, no-cache")
+        .send(app.ctx.storage.open(file.fileName));
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import { ROLE_ADMIN, messages } from "@admissions/shared";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadedFiles } from "../../db/schema/index.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { fixtures, multipartBody, signInAs, uploadAs } from "../../test/factories.js";
+import { UNSUPPORTED_FILE_MESSAGE } from "./uploads.service.js";
+
+let test: TestApp;
+let applicant: Awaited<ReturnType<typeof signInAs>>;
+let other: Awaited<ReturnType<typeof signInAs>>;
+let staff: Awaited<ReturnType<typeof signInAs>>;
+beforeAll(async () => {
+  test = await buildTestApp();
+  [applicant, other, staff] = [await signInAs(test), await signInAs(test), await signInAs(test, ROLE_ADMIN)];
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const upload = (cookie: string, file: { name: string; content: Buffer }, fields: Record<string, string> = {}) => {
+  const body = multipartBody(fields, file);
+  return test.app.inject({ method: "POST", url: "/booking/uploadFile", headers: { ...body.headers, cookie }, payload: body.payload });
+};
+const download = (cookie: string, user: string, file: string) =>
+  test.app.inject({ url: `/booking/downloadFile/userName/${encodeURIComponent(user)}/${encodeURIComponent(file)}`, headers: { cookie } });
+const storedCount = async () => (await test.db.select({ count: sql<number>`count(*)::int` }).from(uploadedFiles))[0]!.count;
+
+describe("POST /booking/uploadFile", () => {
+  it.each([
+    ["photo.jpg", fixtures.photo, "jpg"],
+    ["aadhar.png", fixtures.aadhar, "png"],
+    ["marksheet.pdf", fixtures.marksheet, "pdf"],
+  ])("takes %s and answers a generated name with the type found in its content", async (name, content, extension) => {
+    const response = await upload(applicant.cookie, { name, content });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.fileName).toMatch(new RegExp(`^[a-f0-9]{32}\\.${extension}$`));
+  });
+
+  it("judges the type by content: a PDF named .jpg is stored as a PDF", async () => {
+    const response = await upload(applicant.cookie, { name: "scan.jpg", content: fixtures.marksheet });
+    expect(response.json().data.fileName).toMatch(/\.pdf$/);
+  });
+
+  it("refuses an HTML page renamed to .jpg and stores nothing", async () => {
+    const before = await storedCount();
+    const response = await upload(applicant.cookie, { name: "photo.jpg", content: Buffer.from("<html><script>alert(1)</script></html>") });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(UNSUPPORTED_FILE_MESSAGE);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("takes exactly 1 MB and refuses 1 MB and 1 byte with SPEC.md's message", async () => {
+    const padded = (size: number) => Buffer.concat([fixtures.marksheet, Buffer.alloc(size - fixtures.marksheet.length, 0x20)]);
+    expect((await upload(applicant.cookie, { name: "big.pdf", content: padded(1024 * 1024) })).statusCode).toBe(200);
+    const before = await storedCount();
+    const tooBig = await upload(applicant.cookie, { name: "big.pdf", content: padded(1024 * 1024 + 1) });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ status: "error", message: messages.fileTooLarge, data: null });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("ignores path tricks in the file name", async () => {
+    const fileName = await uploadAs(test, applicant.cookie, fixtures.photo, { name: "../../../etc/passwd.jpg" });
+    expect(fileName).toMatch(/^[a-f0-9]{32}\.jpg$/);
+    const response = await download(applicant.cookie, applicant.user.userName, fileName);
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="passwd.jpg"');
+  });
+
+  it("will not let an applicant upload in another's name, but lets staff upload for a walk-in applicant", async () => {
+    expect((await upload(applicant.cookie, { name: "p.jpg", content: fixtures.photo }, { username: other.user.userName })).statusCode).toBe(404);
+    const fileName = await uploadAs(test, staff.cookie, fixtures.photo, { username: "Walk.In@Example.in" });
+    const [row] = await test.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName));
+    expect(row!.ownerUserName).toBe("walk.in@example.in");
+  });
+
+  it("needs a signed-in user", async () => {
+    const body = multipartBody({}, { name: "p.jpg", content: fixtures.photo });
+    expect((await test.app.inject({ method: "POST", url: "/booking/uploadFile", headers: body.headers, payload: body.payload })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /booking/downloadFile/userName/{user}/{file}", () => {
+  it("streams the document to its owner as an attachment with its type", async () => {
+    const fileName = await uploadAs(test, applicant.cookie, fixtures.marksheet, { name: "Mark Sheet (final).pdf" });
+    const response = await download(applicant.cookie, applicant.user.userName, fileName);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="Mark Sheet final.pdf"');
+    expect(response.rawPayload.equals(fixtures.marksheet)).toBe(true);
+  });
+
+  it("answers 404 to another applicant, whatever the path says, and 200 to staff", async () => {
+    const fileName = await uploadAs(test, applicant.cookie, fixtures.photo);
+    expect((await download(other.cookie, applicant.user.userName, fileName)).statusCode).toBe(404);
+    expect((await download(other.cookie, other.user.userName, fileName)).statusCode).toBe(404);
+    expect((await download(staff.cookie, applicant.user.userName, fileName)).statusCode).toBe(200);
+    expect((await download(staff.cookie, other.user.userName, fileName)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for path tricks and unknown names", async () => {
+    expect((await download(applicant.cookie, applicant.user.userName, "../../../etc/passwd")).statusCode).toBe(404);
+    expect((await download(applicant.cookie, applicant.user.userName, "0123456789abcdef0123456789abcdef.jpg")).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,98 @@
+import type { AdmissionInput } from "@admissions/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiBlob, apiRequest } from "../../../lib/api-client";
+import { apiPaths } from "../../../lib/paths";
+
+export interface Course {
+  id: number;
+  name: string;
+  applicationFee: number;
+}
+
+export interface Degree {
+  id: number;
+  name: string;
+  courseId: number;
+}
+
+/** The stored application as GET admission answers it: the form plus numbers and statuses. */
+export type StoredAdmission = AdmissionInput & {
+  applicationNo: string;
+  applicationStatus: string;
+  paymentStatus: string;
+  paymentRefNo: string | null;
+  applicationFee: number;
+};
+
+export interface Submission {
+  applicationNo: string;
+  applicationStatus: string;
+  paymentStatus: string;
+  applicationFee: number;
+}
+
+export const admissionKey = (userName: string) => ["admission", userName] as const;
+
+export function useCourses() {
+  return useQuery({ queryKey: ["courses"], queryFn: async () => (await apiRequest<Course[]>(apiPaths.courses)).data, staleTime: 10 * 60_000 });
+}
+
+export function useDegrees() {
+  return useQuery({ queryKey: ["degrees"], queryFn: async () => (await apiRequest<Degree[]>(apiPaths.degrees)).data, staleTime: 10 * 60_000 });
+}
+
+export function useAdmission(userName: string | undefined) {
+  return useQuery({
+    queryKey: admissionKey(userName ?? ""),
+    enabled: !!userName,
+    queryFn: async () => (await apiRequest<StoredAdmission | null>(apiPaths.admission(userName!))).data,
+  });
+}
+
+export function useSubmitAdmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (admission: AdmissionInput) =>
+      (await apiRequest<Submission>(apiPaths.submitAdmission, { method: "POST", body: admission })).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["admission"] }),
+  });
+}
+
+/** What the applicant has typed so far, with when and at which step, kept in the browser and on the server. */
+export interface AdmissionDraft {
+  savedAt: number;
+  step: number;
+  values: Record<string, unknown>;
+}
+
+export async function fetchServerDraft(): Promise<AdmissionDraft | null> {
+  try {
+    return (await apiRequest<AdmissionDraft | null>(apiPaths.admissionDraft)).data;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveServerDraft(draft: AdmissionDraft): Promise<void> {
+  await apiRequest<null>(apiPaths.admissionDraft, { method: "PUT", body: draft });
+}
+
+export async function uploadDocument(file: Blob, fileName: string, username?: string): Promise<string> {
+  const form = new FormData();
+  if (username) form.append("username", username);
+  form.append("file", file, fileName);
+  return (await apiRequest<{ fileName: string }>(apiPaths.uploadFile, { method: "POST", body: form })).data.fileName;
+}
+
+/** SPEC.md: the photo is fetched as a blob and shown inline. */
+export function useDocumentUrl(userName: string | undefined, fileName: string | undefined) {
+  const query = useQuery({
+    queryKey: ["document", userName, fileName],
+    enabled: !!userName && !!fileName,
+    staleTime: Infinity,
+    queryFn: async () => URL.createObjectURL(await apiBlob(apiPaths.downloadFile(userName!, fileName!))),
+  });
+  return query.data;
+}
+
+export { ApiError };

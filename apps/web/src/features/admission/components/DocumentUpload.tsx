@@ -1,0 +1,81 @@
+import { CheckCircleFilled } from "@ant-design/icons";
+import { limits, messages } from "@admissions/shared";
+import { App, Image, Spin } from "antd";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "../../../lib/i18n";
+import { uploadDocument, useDocumentUrl } from "../api/admission";
+import { shrinkImageToFit } from "../lib/shrink-image";
+
+const ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
+
+/**
+ * One document of the upload step. A native file input, so phones offer the camera and the gallery
+ * and keyboards reach it; photos over 1 MB are shrunk before they are sent.
+ */
+export function DocumentUpload({
+  label,
+  value,
+  onChange,
+  owner,
+  uploadFor,
+  showPreview,
+  required,
+}: {
+  label: string;
+  value?: string;
+  onChange?: (fileName: string) => void;
+  /** Whose document it is, for the preview's download path. */
+  owner: string | undefined;
+  /** Staff upload for a walk-in applicant by e-mail. */
+  uploadFor?: string;
+  showPreview?: boolean;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  const previewUrl = useDocumentUrl(showPreview ? owner : undefined, value);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const fitted = await shrinkImageToFit(file);
+      if (fitted.size > limits.uploadMaxBytes) {
+        void message.error(translateMessage(messages.fileTooLarge));
+        return;
+      }
+      onChange?.(await uploadDocument(fitted, fitted.name, uploadFor));
+    } catch {
+      void message.error(translateMessage(messages.uploadFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="document-upload">
+      <label htmlFor={inputId} className="document-upload__label">
+        {label}
+        {required && <span aria-hidden> *</span>}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept={ACCEPT}
+        disabled={busy}
+        aria-describedby={`${inputId}-hint`}
+        onChange={(event) => {
+          void choose(event.target.files?.[0]);
+          event.target.value = "";
+        }}
+      />
+      <div id={`${inputId}-hint`} className="document-upload__hint">
+        {busy ? <Spin size="small" /> : value ? <><CheckCircleFilled className="document-upload__done" /> {t("admission.uploaded")}</> : t("admission.uploadHint")}
+      </div>
+      {previewUrl && <Image src={previewUrl} alt={label} width={96} className="document-upload__preview" />}
+    </div>
+  );
+}

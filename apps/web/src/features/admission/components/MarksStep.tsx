@@ -1,0 +1,147 @@
+import {
+  admissionFields as rules,
+  boardsOfStudy,
+  cleanMark,
+  digitsOnly,
+  examPassedOptions,
+  higherSecondarySubjects,
+  isUnderGraduate,
+  languageOneSubjects,
+  languageTwoSubjects,
+  markRowLabels,
+  markTotals,
+  maxMarkInTweleveOptions,
+  mediumsOfStudy,
+  tweleveStatuses,
+  upperText,
+} from "@admissions/shared";
+import { Col, Form, Input, Row, Select, Statistic, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../lib/form-rules";
+import { Field, YesNo, optionsOf } from "./fields";
+
+const subjectsForRow = (index: number) => (index === 0 ? languageOneSubjects : index === 1 ? languageTwoSubjects : higherSecondarySubjects);
+
+/** Step 3: the qualifying exam (school for UG, degree for PG) and, once the HSC is passed, its marks. */
+export function MarksStep({ children }: { children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const course = Form.useWatch("course", { form, preserve: true }) as string | undefined;
+  const status = Form.useWatch(["examDetails", "tweleveStatus"], { form, preserve: true }) as string | undefined;
+  const rows = (Form.useWatch("marksDetails", { form, preserve: true }) as { markSecured?: string; maxMark?: number }[] | undefined) ?? [];
+  const ug = isUnderGraduate(course);
+  const totals = markTotals(rows);
+
+  if (!ug) {
+    return (
+      <Row gutter={16}>
+        <Field name={["examDetails", "nameOfDegree"]} label={t("admission.nameOfDegree")} rule={rules.examText} normalize={upperText}>
+          <Input />
+        </Field>
+        <Field name={["examDetails", "mainSubject"]} label={t("admission.mainSubject")} rule={rules.examText} normalize={upperText}>
+          <Input />
+        </Field>
+        <Field name={["examDetails", "mediumOfStudy"]} label={t("admission.mediumOfStudy")} rule={rules.examText}>
+          <Select options={optionsOf(mediumsOfStudy)} />
+        </Field>
+        <Field name={["examDetails", "universityName"]} label={t("admission.universityName")} rule={rules.examText} normalize={upperText}>
+          <Input />
+        </Field>
+        <Field name={["examDetails", "collegeName"]} label={t("admission.collegeName")} rule={rules.examText} normalize={upperText}>
+          <Input />
+        </Field>
+        <Field name={["examDetails", "collegePlace"]} label={t("admission.collegePlace")} rule={rules.examText} normalize={upperText}>
+          <Input />
+        </Field>
+        <Field name={["examDetails", "yearOfStudy"]} label={t("admission.yearOfStudy")} rule={rules.passingYear} normalize={digitsOnly}>
+          <Input inputMode="numeric" maxLength={4} />
+        </Field>
+        {children}
+      </Row>
+    );
+  }
+
+  return (
+    <Row gutter={16}>
+      <Field name={["examDetails", "examPassed"]} label={t("admission.examPassed")} rule={rules.examText}>
+        <Select options={optionsOf(examPassedOptions)} />
+      </Field>
+      <Field name={["examDetails", "boardOfStudy"]} label={t("admission.boardOfStudy")} rule={rules.examText}>
+        <Select options={optionsOf(boardsOfStudy)} />
+      </Field>
+      <Field name={["examDetails", "mediumOfStudy"]} label={t("admission.mediumOfStudy")} rule={rules.examText}>
+        <Select options={optionsOf(mediumsOfStudy)} />
+      </Field>
+      <Field name={["examDetails", "schoolName"]} label={t("admission.schoolName")} rule={rules.examText} normalize={upperText}>
+        <Input />
+      </Field>
+      <Field name={["examDetails", "schoolPlace"]} label={t("admission.schoolPlace")} rule={rules.examText} normalize={upperText}>
+        <Input />
+      </Field>
+      <Field name={["examDetails", "maxMarkInTweleve"]} label={t("admission.maxMarkInTweleve")} rule={rules.maxMarkInTweleve}>
+        <Select options={optionsOf(maxMarkInTweleveOptions)} />
+      </Field>
+      <Field name={["examDetails", "isPassedEleventh"]} label={t("admission.isPassedEleventh")} rule={rules.yesNo}>
+        <YesNo label={t("admission.isPassedEleventh")} />
+      </Field>
+      <Field name={["examDetails", "tweleveStatus"]} label={t("admission.tweleveStatus")} rule={rules.tweleveStatus}>
+        <Select options={tweleveStatuses.map((value) => ({ value, label: t(`admission.tweleveStatuses.${value}`) }))} />
+      </Field>
+      <Field name={["examDetails", "govtSchool"]} label={t("admission.govtSchool")} rule={rules.yesNo}>
+        <YesNo label={t("admission.govtSchool")} />
+      </Field>
+      {status === "PASSED" && (
+        <Col span={24}>
+          <Typography.Title level={3} className="admission-section-title">
+            {t("admission.marksTitle")}
+          </Typography.Title>
+          <Form.List name="marksDetails">
+            {(fields) =>
+              fields.slice(0, markRowLabels.length).map((field, index) => (
+                <fieldset key={field.key} className="mark-row">
+                  <legend>{t(`admission.markRows.${index}`)}</legend>
+                  <Row gutter={12}>
+                    <Col xs={24} md={8}>
+                      <Form.Item name={[field.name, "subject"]} label={t("admission.subject")} rules={[zodRule(rules.subject)]}>
+                        <Select showSearch={{ optionFilterProp: "label" }} options={optionsOf(subjectsForRow(index))} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[field.name, "markSecured"]} label={t("admission.markSecured")} rules={[zodRule(rules.markSecured)]} normalize={cleanMark}>
+                        <Input inputMode="decimal" maxLength={6} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[field.name, "maxMark"]} label={t("admission.maxMark")} rules={[zodRule(rules.maxMark)]}>
+                        <Input readOnly aria-readonly />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[field.name, "passingYear"]} label={t("admission.passingYear")} rules={[zodRule(rules.passingYear)]} normalize={digitsOnly}>
+                        <Input inputMode="numeric" maxLength={4} readOnly={index > 0} aria-readonly={index > 0} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[field.name, "registerNo"]} label={t("admission.registerNo")} rules={[zodRule(rules.registerNo)]} normalize={upperText}>
+                        <Input readOnly={index > 0} aria-readonly={index > 0} />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                </fieldset>
+              ))
+            }
+          </Form.List>
+          <Row gutter={16} className="mark-totals">
+            <Col>
+              <Statistic title={t("admission.totalMarks")} value={totals.totalMarks} precision={2} />
+            </Col>
+            <Col>
+              <Statistic title={t("admission.totalMarkPercent")} value={totals.totalMarkPercent} precision={2} suffix="%" />
+            </Col>
+          </Row>
+        </Col>
+      )}
+      {children}
+    </Row>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  admissionFields as rules,
+  ageOn,
+  bloodGroups,
+  cleanName,
+  communities,
+  digitsOnly,
+  genders,
+  religions,
+  transportModes,
+  upperText,
+} from "@admissions/shared";
+import { Col, Form, Input, Radio, Row, Select, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { Course, Degree } from "../api/admission";
+import { Field, YesNo, optionsOf } from "./fields";
+
+/** Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions. */
+export function StudentDetailsStep({ offline, courses, degrees }: { offline: boolean; courses: Course[]; degrees: Degree[] }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const course = Form.useWatch("course", { form, preserve: true }) as string | undefined;
+  const gender = Form.useWatch("gender", { form, preserve: true }) as string | undefined;
+  const dob = Form.useWatch("dob", { form, preserve: true }) as string | undefined;
+  const challenged = Form.useWatch("physicalChallengeDetails", { form, preserve: true }) as string | undefined;
+  const sports = Form.useWatch("distinctionInSportsDetails", { form, preserve: true }) as string | undefined;
+  const courseId = courses.find((item) => item.name === course)?.id;
+  const age = dob ? ageOn(dob) : null;
+
+  return (
+    <Row gutter={16}>
+      {offline && (
+        <Field name="userName" label={t("admission.applicantEmail")} rule={rules.userName} wide>
+          <Input type="email" autoComplete="off" inputMode="email" />
+        </Field>
+      )}
+      <Field name="course" label={t("admission.course")} rule={rules.course}>
+        <Radio.Group
+          optionType="button"
+          aria-label={t("admission.course")}
+          options={courses.map((item) => ({ value: item.name, label: item.name }))}
+          onChange={() => form.setFieldValue("courseSubjectId", undefined)}
+        />
+      </Field>
+      <Field name="courseSubjectId" label={t("admission.degree")} rule={rules.courseSubjectId}>
+        <Select
+          showSearch={{ optionFilterProp: "label" }}
+          disabled={!courseId}
+          options={degrees.filter((degree) => degree.courseId === courseId).map((degree) => ({ value: degree.id, label: degree.name }))}
+        />
+      </Field>
+      <Field name="name" label={t("admission.name")} rule={rules.name} extra={t("admission.nameHint")} normalize={cleanName}>
+        <Input autoComplete="name" />
+      </Field>
+      <Field name="nameInTamil" label={t("admission.nameInTamil")} rule={rules.nameInTamil}>
+        <Input lang="ta" />
+      </Field>
+      <Field name="gender" label={t("admission.gender")} rule={rules.gender}>
+        <Select options={genders.map((value) => ({ value, label: t(`admission.genders.${value}`) }))} />
+      </Field>
+      <Field name="dob" label={t("admission.dob")} rule={rules.dob}>
+        <Input type="date" max={new Date().toISOString().slice(0, 10)} />
+      </Field>
+      <Col xs={24} md={12} lg={8}>
+        <Form.Item label={t("admission.age")} htmlFor="admission-age">
+          <Input id="admission-age" value={age ?? ""} readOnly aria-readonly />
+        </Form.Item>
+      </Col>
+      <Field name="bloodGroup" label={t("admission.bloodGroup")} rule={rules.bloodGroup}>
+        <Select options={optionsOf(bloodGroups)} />
+      </Field>
+      <Field name="community" label={t("admission.community")} rule={rules.community}>
+        <Select options={optionsOf(communities)} />
+      </Field>
+      <Field name="caste" label={t("admission.caste")} rule={rules.caste} normalize={upperText}>
+        <Input />
+      </Field>
+      <Field name="nationality" label={t("admission.nationality")} rule={rules.nationality} normalize={upperText}>
+        <Input />
+      </Field>
+      <Field name="religion" label={t("admission.religion")} rule={rules.religion}>
+        <Select options={optionsOf(religions)} />
+      </Field>
+      <Field name="motherTongue" label={t("admission.motherTongue")} rule={rules.motherTongue} normalize={upperText}>
+        <Input />
+      </Field>
+      {/* Cards print the number in groups of four: a pasted "2341 2341 2346" keeps its 12 digits. */}
+      <Field name="aadharNo" label={t("admission.aadharNo")} rule={rules.aadharNo} normalize={(value: string) => digitsOnly(value).slice(0, 12)}>
+        <Input inputMode="numeric" autoComplete="off" />
+      </Field>
+      <Field name="fatherName" label={t("admission.fatherName")} rule={rules.fatherName} normalize={cleanName}>
+        <Input />
+      </Field>
+      <Field name="motherName" label={t("admission.motherName")} rule={rules.motherName} normalize={cleanName}>
+        <Input />
+      </Field>
+      <Field name="occupation" label={t("admission.occupation")} rule={rules.occupation} normalize={upperText}>
+        <Input />
+      </Field>
+      <Field name="annualIncome" label={t("admission.annualIncome")} rule={rules.annualIncome} normalize={digitsOnly}>
+        <Input inputMode="numeric" prefix="Rs." />
+      </Field>
+      <Field name="physicalChallengeDetails" label={t("admission.physicalChallengeDetails")} rule={rules.yesNo}>
+        <YesNo label={t("admission.physicalChallengeDetails")} />
+      </Field>
+      {challenged === "yes" && (
+        <Field name="physicalChallenge" label={t("admission.specify")} rule={rules.specify} normalize={upperText}>
+          <Input />
+        </Field>
+      )}
+      <Field name="exServiceMan" label={t("admission.exServiceMan")} rule={rules.yesNo}>
+        <YesNo label={t("admission.exServiceMan")} />
+      </Field>
+      <Field name="tnOriginAndaman" label={t("admission.tnOriginAndaman")} rule={rules.yesNo}>
+        <YesNo label={t("admission.tnOriginAndaman")} />
+      </Field>
+      <Field name="distinctionInSportsDetails" label={t("admission.distinctionInSportsDetails")} rule={rules.yesNo}>
+        <YesNo label={t("admission.distinctionInSportsDetails")} />
+      </Field>
+      {sports === "yes" && (
+        <Field name="distinctionInSports" label={t("admission.specify")} rule={rules.specify} normalize={upperText}>
+          <Input />
+        </Field>
+      )}
+      {gender === "female" && (
+        <Field name="hostelRequired" label={t("admission.hostelRequired")} rule={rules.yesNo}>
+          <YesNo label={t("admission.hostelRequired")} />
+        </Field>
+      )}
+      <Field name="transportMode" label={t("admission.transportMode")} rule={rules.transportMode}>
+        <Select options={transportModes.map((value) => ({ value, label: t(`admission.transportModes.${value === "College Bus" ? "bus" : "own"}`) }))} />
+      </Field>
+      <Field name="referralName" label={`${t("admission.referralName")} ${t("admission.optional")}`} normalize={upperText}>
+        <Input />
+      </Field>
+      <Field name="emisNo" label={`${t("admission.emisNo")} ${t("admission.optional")}`} rule={rules.emisNo} normalize={digitsOnly}>
+        <Input inputMode="numeric" />
+      </Field>
+      <Col span={24}>
+        <Typography.Text type="secondary">{t("admission.requiredNote")}</Typography.Text>
+      </Col>
+    </Row>
+  );
+}

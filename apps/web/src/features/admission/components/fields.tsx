@@ -1,0 +1,51 @@
+import { Col, Form, Radio, type FormItemProps } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { zodRule } from "../../../lib/form-rules";
+
+/** One labelled field in the form's responsive grid, checked by its shared rule. */
+export function Field({
+  name,
+  label,
+  rule,
+  children,
+  wide,
+  ...itemProps
+}: {
+  name: FormItemProps["name"];
+  label: string;
+  rule?: z.ZodType;
+  children: ReactNode;
+  wide?: boolean;
+} & Omit<FormItemProps, "name" | "label" | "rules" | "children">) {
+  return (
+    <Col xs={24} md={wide ? 24 : 12} lg={wide ? 24 : 8}>
+      <Form.Item name={name} label={label} rules={rule ? [zodRule(rule)] : undefined} {...itemProps}>
+        {children}
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** SPEC.md's yes/no questions as radio buttons, big enough for a thumb. */
+export function YesNo({ value, onChange, label }: { value?: string; onChange?: (value: string) => void; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      value={value}
+      onChange={(event) => onChange?.(event.target.value as string)}
+      aria-label={label}
+      optionType="button"
+      options={[
+        { value: "yes", label: t("admission.yes") },
+        { value: "no", label: t("admission.no") },
+      ]}
+    />
+  );
+}
+
+/** Select options from a reference list, shown as they are stored. */
+export function optionsOf(values: readonly (string | number)[]) {
+  return values.map((value) => ({ value, label: String(value) }));
+}

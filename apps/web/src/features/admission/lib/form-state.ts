@@ -1,0 +1,78 @@
+import { markRowLabels, rowMaxMark } from "@admissions/shared";
+import type { AdmissionDraft, StoredAdmission } from "../api/admission";
+
+export const LOCAL_DRAFT_KEY = "admissionData";
+
+/** Until the applicant pays (or staff enter it), the application can still be changed. */
+export const EDITABLE_STATUSES = ["Draft", "Pending", "Payment Failure"];
+
+export function blankAdmission(email: string | undefined): Record<string, unknown> {
+  return {
+    email,
+    nationality: "INDIAN",
+    physicalChallengeDetails: "no",
+    exServiceMan: "no",
+    tnOriginAndaman: "no",
+    distinctionInSportsDetails: "no",
+    hostelRequired: "no",
+    examDetails: { tweleveStatus: "PASSED", isPassedEleventh: "yes", govtSchool: "no", maxMarkInTweleve: 600 },
+    marksDetails: markRowLabels.map(() => ({ maxMark: rowMaxMark(600), noOfAttempts: 1 })),
+  };
+}
+
+/** The form's values from the stored application, without what the office keeps beside them. */
+export function formValuesOf(stored: StoredAdmission): Record<string, unknown> {
+  const { applicationNo: _no, applicationStatus: _status, paymentStatus: _payment, paymentRefNo: _ref, applicationFee: _fee, ...values } = stored;
+  const rows = (values.marksDetails as unknown[] | undefined) ?? [];
+  const maxMark = rowMaxMark((values.examDetails as { maxMarkInTweleve?: number } | undefined)?.maxMarkInTweleve);
+  const padded = [...rows, ...markRowLabels.slice(rows.length).map(() => ({ maxMark, noOfAttempts: 1 }))];
+  return { ...values, marksDetails: padded };
+}
+
+export function readLocalDraft(): AdmissionDraft | null {
+  try {
+    const draft = JSON.parse(localStorage.getItem(LOCAL_DRAFT_KEY) ?? "null") as AdmissionDraft | null;
+    return draft && typeof draft.savedAt === "number" && typeof draft.values === "object" ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocalDraft(draft: AdmissionDraft): void {
+  localStorage.setItem(LOCAL_DRAFT_KEY, JSON.stringify(draft));
+}
+
+export function clearLocalDraft(): void {
+  localStorage.removeItem(LOCAL_DRAFT_KEY);
+}
+
+/** The newer of the two drafts: the applicant may have gone on from another device. */
+export function newestDraft(...drafts: (AdmissionDraft | null)[]): AdmissionDraft | null {
+  return drafts.filter((draft): draft is AdmissionDraft => !!draft).sort((a, b) => b.savedAt - a.savedAt)[0] ?? null;
+}
+
+const contactFields = new Set(["whatsappNo", "fatherNo", "motherNo", "email"]);
+const documentFields = new Set([
+  "photoUrl",
+  "marksheetCertificateUrl",
+  "transferCertificateUrl",
+  "communityCertificateUrl",
+  "conductCertificateUrl",
+  "specialCertificateUrl",
+  "aadharImageUrl",
+  "declaration",
+]);
+
+/** Which step shows a field, so an error found at the end can be shown where it is fixed. */
+export function stepOfField(path: string): number {
+  const [head = ""] = path.split(".");
+  if (head === "addressDetails" || contactFields.has(head)) return 1;
+  if (head === "examDetails" || head === "marksDetails") return 2;
+  if (documentFields.has(head)) return 3;
+  return 0;
+}
+
+/** A dotted path (`marksDetails.0.markSecured`) as an Ant Design field name. */
+export function fieldNameOf(path: string): (string | number)[] {
+  return path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}

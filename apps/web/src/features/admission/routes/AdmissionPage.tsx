@@ -1,0 +1,253 @@
+import { ROLE_STUDENT, admissionSchema, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
+import { App, Button, Card, Form, Grid, Progress, Result, Space, Steps, Typography } from "antd";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { FullPageLoader } from "../../../components/FullPageLoader";
+import { ApiError } from "../../../lib/api-client";
+import { errorText } from "../../../lib/error-text";
+import { translateMessage } from "../../../lib/i18n";
+import { routes } from "../../../lib/paths";
+import { useSession } from "../../auth/api/session";
+import { fetchServerDraft, saveServerDraft, useAdmission, useCourses, useDegrees, useSubmitAdmission } from "../api/admission";
+import { AddressStep } from "../components/AddressStep";
+import { MarksStep } from "../components/MarksStep";
+import { StudentDetailsStep } from "../components/StudentDetailsStep";
+import { DocumentField, UploadStep } from "../components/UploadStep";
+import {
+  EDITABLE_STATUSES,
+  blankAdmission,
+  clearLocalDraft,
+  fieldNameOf,
+  formValuesOf,
+  newestDraft,
+  readLocalDraft,
+  stepOfField,
+  writeLocalDraft,
+} from "../lib/form-state";
+
+const MARKS_STEP = 2;
+const LAST_STEP = 3;
+const SERVER_DRAFT_DELAY_MS = 2500;
+
+/**
+ * SPEC.md's admission form: Online Admission for an applicant (/admission), Offline Admission for
+ * staff entering a walk-in applicant (/admin-admission), and the marks alone for a student admitted
+ * before the results.
+ */
+export function AdmissionPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const offline = useLocation().pathname.startsWith(routes.offlineAdmission);
+  const { data: user } = useSession();
+  const student = !offline && user?.roleName === ROLE_STUDENT;
+  const courses = useCourses();
+  const degrees = useDegrees();
+  const stored = useAdmission(offline ? undefined : user?.userName);
+  const submit = useSubmitAdmission();
+  const wide = Grid.useBreakpoint().md ?? true;
+
+  const [form] = Form.useForm();
+  const [step, setStep] = useState(student ? MARKS_STEP : 0);
+  const [restored, setRestored] = useState(false);
+  /** Errors found at the end wait here until their step's fields are on the screen. */
+  const pendingErrors = useRef<FieldError[]>([]);
+  const [errorsToShow, setErrorsToShow] = useState(0);
+  const serverDraftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const course = Form.useWatch("course", { form, preserve: true }) as string | undefined;
+  const applicantEmail = Form.useWatch("userName", { form, preserve: true }) as string | undefined;
+  const tweleveStatus = Form.useWatch(["examDetails", "tweleveStatus"], { form, preserve: true }) as string | undefined;
+  const fee = courses.data?.find((item) => item.name === course)?.applicationFee;
+
+  // Bring back where the applicant was: the stored application, or the newer of the two drafts.
+  useEffect(() => {
+    if (restored || (!offline && stored.isPending)) return;
+    let cancelled = false;
+    void (async () => {
+      const application = stored.data;
+      let values = blankAdmission(offline ? undefined : user?.userName);
+      let startStep = student ? MARKS_STEP : 0;
+      if (application) {
+        values = formValuesOf(application);
+      } else {
+        const draft = newestDraft(readLocalDraft(), offline ? null : await fetchServerDraft());
+        if (draft) {
+          values = { ...values, ...draft.values };
+          if (!student) startStep = Math.min(draft.step, LAST_STEP);
+        }
+      }
+      if (cancelled) return;
+      form.setFieldsValue(values);
+      setStep(startStep);
+      setRestored(true);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [restored, offline, stored.isPending, stored.data, student, user?.userName, form]);
+
+  useEffect(() => {
+    const errors = pendingErrors.current;
+    if (errors.length === 0) return;
+    pendingErrors.current = [];
+    form.setFields(errors.map((error) => ({ name: fieldNameOf(error.field), errors: [translateMessage(error.message)] })));
+    form.scrollToField(fieldNameOf(errors[0]!.field), { block: "center" });
+  }, [errorsToShow, form, step]);
+
+  /** Every change goes to the browser at once and to the server shortly after; a step change goes to both at once. */
+  const persist = useCallback(
+    (nextStep: number, now = false) => {
+      const draft = { savedAt: Date.now(), step: nextStep, values: form.getFieldsValue(true) as Record<string, unknown> };
+      writeLocalDraft(draft);
+      if (offline || student) return;
+      clearTimeout(serverDraftTimer.current);
+      const send = () => void saveServerDraft(draft).catch(() => undefined);
+      if (now) send();
+      else serverDraftTimer.current = setTimeout(send, SERVER_DRAFT_DELAY_MS);
+    },
+    [form, offline, student],
+  );
+  useEffect(() => () => clearTimeout(serverDraftTimer.current), []);
+
+  /** SPEC.md's derived values: row max marks follow the HSC maximum; row 1's year and register number go to every row. */
+  const onValuesChange = (changed: Record<string, unknown>, all: Record<string, unknown>) => {
+    const rows = (all.marksDetails as Record<string, unknown>[] | undefined) ?? [];
+    const examChange = changed.examDetails as { maxMarkInTweleve?: number } | undefined;
+    if (examChange?.maxMarkInTweleve !== undefined) {
+      form.setFieldValue("marksDetails", rows.map((row) => ({ ...row, maxMark: rowMaxMark(examChange.maxMarkInTweleve) })));
+    }
+    const firstRowChange = (changed.marksDetails as Record<string, unknown>[] | undefined)?.[0];
+    if (firstRowChange && ("passingYear" in firstRowChange || "registerNo" in firstRowChange)) {
+      const first = rows[0] ?? {};
+      form.setFieldValue("marksDetails", rows.map((row, index) => (index === 0 ? row : { ...row, passingYear: first.passingYear, registerNo: first.registerNo })));
+    }
+    if ("gender" in changed && changed.gender !== "female") form.setFieldValue("hostelRequired", "no");
+    persist(step);
+  };
+
+  const goTo = (next: number) => {
+    setStep(next);
+    persist(next, true);
+    window.scrollTo({ top: 0 });
+  };
+
+  /** Checks the fields on screen; on failure brings the first message into view (below the sticky bar). */
+  const validateStep = async (): Promise<boolean> => {
+    try {
+      await form.validateFields();
+      return true;
+    } catch (error) {
+      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: "center", focus: true });
+      return false;
+    }
+  };
+
+  const next = async () => {
+    if (await validateStep()) goTo(step + 1);
+  };
+
+  const showErrors = (errors: FieldError[]) => {
+    const firstStep = student ? MARKS_STEP : Math.min(...errors.map((error) => stepOfField(error.field)));
+    pendingErrors.current = student ? errors : errors.filter((error) => stepOfField(error.field) === firstStep);
+    setStep(firstStep);
+    setErrorsToShow((count) => count + 1);
+  };
+
+  const finish = async () => {
+    if (!(await validateStep())) return;
+    const values = form.getFieldsValue(true) as AdmissionInput;
+    const payload: AdmissionInput = { ...values, isOffline: offline, userName: offline ? values.userName : user?.userName };
+    const checked = admissionSchema.safeParse(payload);
+    if (!checked.success) {
+      showErrors(checked.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message })));
+      return;
+    }
+    submit.mutate(payload, {
+      onSuccess: () => {
+        clearTimeout(serverDraftTimer.current);
+        clearLocalDraft();
+        void message.success(t("notices.saved"));
+        if (offline) {
+          form.resetFields();
+          form.setFieldsValue(blankAdmission(undefined));
+          goTo(0);
+          clearLocalDraft();
+        } else {
+          void navigate(routes.transactionStatus);
+        }
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors.length > 0) showErrors(error.fieldErrors);
+        void message.error(errorText(error, t));
+      },
+    });
+  };
+
+  if (!user || courses.isPending || degrees.isPending || !restored) return <FullPageLoader />;
+
+  const application = stored.data;
+  if (application && !student && !EDITABLE_STATUSES.includes(application.applicationStatus)) {
+    return (
+      <Result
+        status="success"
+        title={t("admission.alreadySubmitted", { applicationNo: application.applicationNo })}
+        extra={
+          <Link to={routes.transactionStatus}>
+            <Button type="primary">{t("menu.transactionStatus")}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (student && application?.examDetails && (application.examDetails as { tweleveStatus?: string }).tweleveStatus !== "APPEARED") {
+    return <Result status="info" title={t("admission.marksAlreadyEntered")} extra={<Link to={routes.feesDetail}>{t("nav.payFees")}</Link>} />;
+  }
+
+  const stepTitles = [t("admission.steps.student"), t("admission.steps.address"), t("admission.steps.marks"), offline ? t("admission.steps.confirm") : t("admission.steps.confirmPay")];
+  const isLast = step === LAST_STEP || (student && step === MARKS_STEP);
+  const finishLabel = student ? t("admission.submit") : offline ? t("admission.confirm") : fee ? t("admission.confirmPayFee", { fee }) : t("admission.steps.confirmPay");
+
+  return (
+    <Card className="admission-card">
+      <Typography.Title level={1} className="page-title">
+        {offline ? t("admission.offlineTitle") : t("admission.onlineTitle")}
+      </Typography.Title>
+      {!student &&
+        (wide ? (
+          <Steps current={step} items={stepTitles.map((title) => ({ title }))} className="admission-steps" />
+        ) : (
+          <div className="admission-steps--compact">
+            <Typography.Text strong>{t("admission.stepOf", { step: step + 1, total: stepTitles.length, title: stepTitles[step] })}</Typography.Text>
+            <Progress percent={((step + 1) / stepTitles.length) * 100} showInfo={false} aria-hidden />
+          </div>
+        ))}
+      {!student && <Typography.Title level={2} className="admission-step-title">{stepTitles[step]}</Typography.Title>}
+      <Form form={form} layout="vertical" onValuesChange={onValuesChange} requiredMark={false} name="admission">
+        {step === 0 && <StudentDetailsStep offline={offline} courses={courses.data ?? []} degrees={degrees.data ?? []} />}
+        {step === 1 && <AddressStep />}
+        {step === MARKS_STEP && (
+          <MarksStep>
+            {student && <DocumentField name="marksheetCertificateUrl" owner={user.userName} />}
+          </MarksStep>
+        )}
+        {step === LAST_STEP && (
+          <UploadStep owner={offline ? applicantEmail : user.userName} uploadFor={offline ? applicantEmail : undefined} marksheetOptional={tweleveStatus === "APPEARED"} />
+        )}
+        <Space className="admission-actions" wrap>
+          {step > 0 && !student && <Button onClick={() => goTo(step - 1)}>{t("admission.previous")}</Button>}
+          {isLast ? (
+            <Button type="primary" onClick={() => void finish()} loading={submit.isPending}>
+              {finishLabel}
+            </Button>
+          ) : (
+            <Button type="primary" onClick={() => void next()}>
+              {t("admission.next")}
+            </Button>
+          )}
+        </Space>
+      </Form>
+    </Card>
+  );
+}

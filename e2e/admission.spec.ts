@@ -1,0 +1,98 @@
+import { expect, test } from "@playwright/test";
+import { newApplicantEmail, signInThroughForm } from "./support/accounts";
+import { fillAddress, fillMarks, fillStudentDetails, fixtureFile, largePhoneJpeg, uploadDocuments } from "./support/admission";
+import { ADMIN } from "./support/environment";
+
+test.describe("a new applicant on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("fills all four steps with real files, can leave and come back on another device, and submits", async ({ page, browser, request }) => {
+    test.setTimeout(180_000);
+    const email = newApplicantEmail();
+    expect((await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: "Applicant-pass-1", userName: email } })).ok()).toBe(true);
+    await signInThroughForm(page, email, "Applicant-pass-1");
+    await expect(page).toHaveURL(/\/admission$/);
+    await expect(page.getByRole("heading", { name: "Online Admission" })).toBeVisible();
+    await expect(page.getByText("Step 1 of 4: Student Details")).toBeVisible();
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Please select course!")).toBeVisible();
+    await expect(page.getByText("Please input your name!")).toBeVisible();
+
+    await fillStudentDetails(page);
+    await expect(page.getByText("Step 2 of 4: Address Details")).toBeVisible();
+
+    // The browser keeps the progress: a reload comes back to the same step with what was typed.
+    await page.reload();
+    await expect(page.getByText("Step 2 of 4: Address Details")).toBeVisible();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("admissionData")))!).values.name).toBe("PRIYA S");
+
+    // ...and so does the server: another device signed in to the same account continues there.
+    await expect.poll(async () => (await page.request.get("/booking/admission/draft")).json().then((answer) => answer.data?.step), { timeout: 15_000 }).toBe(1);
+    const otherDevice = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const otherPage = await otherDevice.newPage();
+    await signInThroughForm(otherPage, email, "Applicant-pass-1");
+    await expect(otherPage.getByText("Step 2 of 4: Address Details")).toBeVisible();
+    await otherPage.getByRole("button", { name: "Previous" }).click();
+    await expect(otherPage.getByLabel("Name", { exact: true })).toHaveValue("PRIYA S");
+    await otherDevice.close();
+
+    await fillAddress(page);
+    await fillMarks(page);
+
+    const photo = await largePhoneJpeg(page);
+    expect(photo.buffer.length).toBeGreaterThan(1024 * 1024);
+    await uploadDocuments(page, photo);
+    await page.getByRole("button", { name: "Confirm & Pay (Rs.300)" }).click();
+    await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/transactionStatus$/);
+
+    const stored = (await (await page.request.get(`/booking/admission?userName=${encodeURIComponent(email)}`)).json()).data;
+    expect(stored).toMatchObject({ name: "PRIYA S", applicationStatus: "Pending", totalMarkPercent: 90, hostelRequired: "yes", addressDetails: { district: "Tiruvallur" } });
+    const photoFile = await page.request.get(`/booking/downloadFile/userName/${encodeURIComponent(email)}/${stored.photoUrl}`);
+    expect(photoFile.headers()["content-type"]).toBe("image/jpeg");
+    expect((await photoFile.body()).length).toBeLessThanOrEqual(1024 * 1024);
+    expect(await page.evaluate(() => localStorage.getItem("admissionData"))).toBeNull();
+  });
+});
+
+test("a PDF over 1 MB is refused in the browser with SPEC.md's message", async ({ page, request }) => {
+  const email = newApplicantEmail();
+  await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: "Applicant-pass-1", userName: email } });
+  await signInThroughForm(page, email, "Applicant-pass-1");
+  await page.evaluate(() => localStorage.setItem("admissionData", JSON.stringify({ savedAt: Date.now(), step: 3, values: { course: "UG" } })));
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Confirm & Pay" })).toBeVisible();
+  const bigPdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(1024 * 1024 + 10, 0x20)]);
+  await page.getByRole("button", { name: "Marksheet", exact: true }).setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: bigPdf });
+  await expect(page.getByText("File Size should be less than 1 MB")).toBeVisible();
+
+  await page.getByRole("button", { name: /^Confirm & Pay/ }).click();
+  await expect(page.getByText("Photo Mandatory")).toBeVisible();
+  await expect(page.getByText("Marksheet Mandatory")).toBeVisible();
+  await expect(page.getByText("aadhar Mandatory")).toBeVisible();
+  await expect(page.getByText("Should accept agreement")).toBeVisible();
+});
+
+test("staff enter a walk-in applicant's form offline, see 'Saved' and start again at the first step", async ({ page }) => {
+  test.setTimeout(180_000);
+  const walkIn = newApplicantEmail();
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.getByRole("navigation", { name: "Staff navigation" }).getByRole("link", { name: "New Admission" }).click();
+  await expect(page).toHaveURL(/\/admin-admission$/);
+  await expect(page.getByRole("heading", { name: "Offline Admission" })).toBeVisible();
+
+  await fillStudentDetails(page, { applicantEmail: walkIn });
+  await page.getByLabel("Student's e-mail").fill(walkIn);
+  await fillAddress(page);
+  await fillMarks(page);
+  await uploadDocuments(page, fixtureFile("photo.jpg"));
+  await expect(page.getByRole("button", { name: /Pay/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
+  await expect(page.getByLabel("Applicant's e-mail")).toHaveValue("");
+  const stored = (await (await page.request.get(`/booking/admission?userName=${encodeURIComponent(walkIn)}`)).json()).data;
+  expect(stored).toMatchObject({ isOffline: true, applicationStatus: "Submitted", paymentStatus: "Offline", name: "PRIYA S" });
+});

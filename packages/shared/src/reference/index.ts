@@ -1,0 +1,3 @@
+export * from "./personal.js";
+export * from "./exam.js";
+export * from "./india.js";

@@ -1,0 +1,69 @@
+/** SPEC.md section 5's input clean-up and section 3's derived values, shared by the form and the server. */
+
+/** Names as on the HSC marksheet: letters and spaces only, upper-cased. */
+export function cleanName(value: string): string {
+  return value.replace(/[^A-Za-z ]/g, "").replace(/ {2,}/g, " ").toUpperCase();
+}
+
+/** Free text is kept upper-cased (SPEC.md); e-mail addresses are not. */
+export function upperText(value: string): string {
+  return value.toUpperCase();
+}
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+/** Marks keep digits and the first decimal point only. */
+export function cleanMark(value: string): string {
+  const kept = value.replace(/[^\d.]/g, "");
+  const point = kept.indexOf(".");
+  return point === -1 ? kept : kept.slice(0, point + 1) + kept.slice(point + 1).replace(/\./g, "");
+}
+
+/** Whole years between a YYYY-MM-DD birth date and a day (today by default); null when not a date. */
+export function ageOn(dob: string, today: Date = new Date()): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob);
+  if (!match || !isRealDate(dob)) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  let age = today.getFullYear() - year;
+  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
+  return age;
+}
+
+/** YYYY-MM-DD naming a day that exists (no 2026-02-30). */
+export function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** SPEC.md: a 1200-mark HSC has rows out of 200; a 600-mark one rows out of 100. */
+export function rowMaxMark(maxMarkInTweleve: number | string | null | undefined): number {
+  return Number(maxMarkInTweleve) === 1200 ? 200 : 100;
+}
+
+/** SPEC.md: a course counts as UG when its value is 1 or the text UG. */
+export function isUnderGraduate(course: number | string | null | undefined): boolean {
+  return course === 1 || course === "1" || String(course).toUpperCase() === "UG";
+}
+
+const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
+
+/** SPEC.md: the sum of marks, and that sum over the sum of max marks as a percentage, both to 2 decimals. */
+export function markTotals(rows: readonly { markSecured?: number | string | null; maxMark?: number | string | null }[]) {
+  const secured = rows.reduce((sum, row) => sum + (Number(row.markSecured) || 0), 0);
+  const maximum = rows.reduce((sum, row) => sum + (Number(row.maxMark) || 0), 0);
+  return { totalMarks: round2(secured), totalMarkPercent: maximum > 0 ? round2((secured * 100) / maximum) : 0 };
+}
+
+/** SPEC.md: six mark rows are shown with these labels; up to seven are handled. */
+export const markRowLabels = ["Language 1", "Language 2", "Subject 1", "Subject 2", "Subject 3", "Subject 4"] as const;
+export const maxMarkRows = 7;
+
+/** SPEC.md: the first row's passing year and register number are copied to every row. */
+export function copyFirstRowDetails<T extends { passingYear?: string; registerNo?: string }>(rows: readonly T[]): T[] {
+  const first = rows[0];
+  if (!first) return [...rows];
+  return rows.map((row, index) => (index === 0 ? row : { ...row, passingYear: first.passingYear, registerNo: first.registerNo }));
+}

@@ -1,0 +1,283 @@
+import { z } from "zod";
+import { messages } from "../messages.js";
+import {
+  bloodGroups,
+  boardsOfStudy,
+  communities,
+  districtsOf,
+  examPassedOptions,
+  genders,
+  mediumsOfStudy,
+  religions,
+  stateNames,
+  transportModes,
+  tweleveStatuses,
+  yesNo,
+} from "../reference/index.js";
+import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isUnderGraduate, markTotals, maxMarkRows, upperText } from "../rules/admission.js";
+import { isValidAadhar } from "../rules/verhoeff.js";
+import { emailField, indianMobile } from "./auth.js";
+
+/** A required text, trimmed; `upper` keeps it upper-cased as SPEC.md asks of free text. */
+function requiredText(message: string, clean: (value: string) => string = upperText) {
+  return z
+    .string({ error: message })
+    .transform((value) => clean(value).trim())
+    .pipe(z.string().min(1, message));
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => upperText(value ?? "").trim());
+
+function choice<T extends readonly [string, ...string[]]>(options: T, message: string) {
+  return z.enum(options, { error: message });
+}
+
+const yesNoField = choice(yesNo, messages.yesNoRequired);
+
+/** Numbers may come as numbers or numeric strings (DESIGN.md); strings are cleaned as the form cleans them. */
+function markValue(message: string) {
+  return z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    const cleaned = cleanMark(value);
+    return cleaned === "" ? undefined : Number(cleaned);
+  }, z.number({ error: message }).min(0, message));
+}
+
+const yearField = z.coerce.string({ error: messages.yearInvalid }).regex(/^(19|20)\d{2}$/, messages.yearInvalid);
+
+/** Every field of the form with its own rule, so the form checks one field as the server checks the whole. */
+export const admissionFields = {
+  userName: emailField(messages.emailRequired),
+  course: z.preprocess((value) => (value === 1 || value === "1" ? "UG" : value === 2 || value === "2" ? "PG" : value), choice(["UG", "PG"], messages.courseRequired)),
+  courseSubjectId: z.coerce.number({ error: messages.degreeRequired }).int(messages.degreeRequired).positive(messages.degreeRequired),
+  name: requiredText(messages.nameRequired, cleanName),
+  nameInTamil: requiredText(messages.nameInTamilRequired, (value) => value),
+  gender: choice(genders, messages.genderRequired),
+  dob: z
+    .string({ error: messages.dobRequired })
+    .min(1, messages.dobRequired)
+    .refine(isRealDate, messages.dobInvalid)
+    .refine((dob) => {
+      const age = ageOn(dob);
+      return age !== null && age >= 14 && age <= 60;
+    }, messages.ageOutOfRange),
+  bloodGroup: choice(bloodGroups, messages.bloodGroupRequired),
+  community: choice(communities, messages.communityRequired),
+  caste: requiredText(messages.casteRequired),
+  nationality: requiredText(messages.nationalityRequired),
+  religion: choice(religions, messages.religionRequired),
+  motherTongue: requiredText(messages.motherTongueRequired),
+  aadharNo: z
+    .string({ error: messages.aadharInvalid })
+    .transform(digitsOnly)
+    .refine(isValidAadhar, messages.aadharInvalid),
+  fatherName: requiredText(messages.fatherNameRequired, cleanName),
+  motherName: requiredText(messages.motherNameRequired, cleanName),
+  occupation: requiredText(messages.occupationRequired),
+  annualIncome: z.coerce
+    .string({ error: messages.annualIncomeRequired })
+    .min(1, messages.annualIncomeRequired)
+    .regex(/^\d{1,10}$/, messages.incomeInvalid),
+  yesNo: yesNoField,
+  /** The Specify fields shown after a yes (disability, sports distinction). */
+  specify: requiredText(messages.specifyRequired),
+  transportMode: choice(transportModes, messages.transportModeRequired),
+  emisNo: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .pipe(z.string().regex(/^\d*$/, messages.emisInvalid)),
+  whatsappNo: indianMobile(messages.studentMobileRequired),
+  fatherNo: indianMobile(messages.fatherMobileRequired),
+  motherNo: z.union([z.literal("").transform(() => ""), indianMobile(messages.mobileInvalid)]).optional().default(""),
+  email: emailField(messages.emailRequired),
+  streetName: requiredText(messages.streetNameRequired),
+  village: requiredText(messages.villageRequired),
+  post: requiredText(messages.postRequired),
+  taluk: requiredText(messages.talukRequired),
+  state: z.string({ error: messages.stateRequired }).refine((state) => stateNames.includes(state as never), messages.stateRequired),
+  district: requiredText(messages.districtRequired, (value) => value),
+  pincode: z.coerce.string({ error: messages.pincodeInvalid }).regex(/^[1-9]\d{5}$/, messages.pincodeInvalid),
+  examText: requiredText(messages.examDetailRequired),
+  maxMarkInTweleve: z.coerce.number({ error: messages.examDetailRequired }).refine((value) => value === 600 || value === 1200, messages.examDetailRequired),
+  tweleveStatus: choice(tweleveStatuses, messages.examDetailRequired),
+  subject: requiredText(messages.subjectRequired, (value) => value),
+  markSecured: markValue(messages.marksScoredRequired),
+  maxMark: markValue(messages.maxMarksRequired),
+  passingYear: yearField,
+  registerNo: requiredText(messages.registerNoRequired),
+};
+
+const f = admissionFields;
+
+export const addressDetailsSchema = z
+  .object({
+    doorNo: optionalText,
+    streetName: f.streetName,
+    village: f.village,
+    post: f.post,
+    taluk: f.taluk,
+    state: f.state,
+    district: f.district,
+    pincode: f.pincode,
+  })
+  .refine((address) => districtsOf(address.state).includes(address.district), { path: ["district"], message: messages.districtRequired });
+
+export const ugExamDetailsSchema = z.object({
+  applicantNo: optionalText,
+  examPassed: choice(examPassedOptions, messages.examDetailRequired),
+  boardOfStudy: choice(boardsOfStudy, messages.examDetailRequired),
+  mediumOfStudy: choice(mediumsOfStudy, messages.examDetailRequired),
+  schoolName: f.examText,
+  schoolPlace: f.examText,
+  maxMarkInTweleve: f.maxMarkInTweleve,
+  isPassedEleventh: yesNoField,
+  tweleveStatus: f.tweleveStatus,
+  govtSchool: yesNoField,
+});
+
+export const pgExamDetailsSchema = z.object({
+  applicantNo: optionalText,
+  nameOfDegree: f.examText,
+  mainSubject: f.examText,
+  mediumOfStudy: choice(mediumsOfStudy, messages.examDetailRequired),
+  universityName: f.examText,
+  collegeName: f.examText,
+  collegePlace: f.examText,
+  yearOfStudy: yearField,
+});
+
+export const markRowSchema = z
+  .object({
+    subject: f.subject,
+    markSecured: f.markSecured,
+    maxMark: f.maxMark,
+    passingYear: f.passingYear,
+    registerNo: f.registerNo,
+    noOfAttempts: z.coerce.number().int().min(1).max(10).catch(1),
+    applicantNo: optionalText,
+  })
+  .refine((row) => row.markSecured <= row.maxMark, { path: ["markSecured"], message: messages.markAboveMax });
+
+export type MarkRow = z.output<typeof markRowSchema>;
+export type UgExamDetails = z.output<typeof ugExamDetailsSchema>;
+export type PgExamDetails = z.output<typeof pgExamDetailsSchema>;
+
+const documentField = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
+
+/** Copies the issues of a nested parse under a path of the outer object. */
+function forwardIssues(ctx: z.RefinementCtx, path: (string | number)[], error: z.ZodError) {
+  for (const issue of error.issues) ctx.addIssue({ code: "custom", path: [...path, ...issue.path], message: issue.message });
+}
+
+/**
+ * The whole application as `POST /booking/admission` takes it (DESIGN.md's wire shape, SPEC.md's
+ * names). The answer is normalised: derived values (age, totals, percentage, courseId) are computed
+ * here, never taken from the client; hostel is only for girls; the first mark row's passing year and
+ * register number apply to every row.
+ */
+export const admissionSchema = z
+  .object({
+    userName: z.string().optional(),
+    isOffline: z.boolean().default(false),
+    course: f.course,
+    courseSubject: z.string().optional(),
+    courseSubjectId: f.courseSubjectId,
+    name: f.name,
+    nameInTamil: f.nameInTamil,
+    gender: f.gender,
+    dob: f.dob,
+    bloodGroup: f.bloodGroup,
+    community: f.community,
+    caste: f.caste,
+    nationality: f.nationality,
+    religion: f.religion,
+    motherTongue: f.motherTongue,
+    aadharNo: f.aadharNo,
+    fatherName: f.fatherName,
+    motherName: f.motherName,
+    occupation: f.occupation,
+    annualIncome: f.annualIncome,
+    physicalChallengeDetails: yesNoField,
+    physicalChallenge: optionalText,
+    exServiceMan: yesNoField,
+    tnOriginAndaman: yesNoField,
+    distinctionInSportsDetails: yesNoField,
+    distinctionInSports: optionalText,
+    hostelRequired: yesNoField.optional(),
+    transportMode: f.transportMode,
+    referralName: optionalText,
+    emisNo: f.emisNo,
+    whatsappNo: f.whatsappNo,
+    fatherNo: f.fatherNo,
+    motherNo: f.motherNo,
+    email: f.email,
+    addressDetails: z.unknown(),
+    examDetails: z.unknown(),
+    marksDetails: z.array(z.unknown()).max(maxMarkRows).default([]),
+    photoUrl: documentField,
+    marksheetCertificateUrl: documentField,
+    transferCertificateUrl: documentField,
+    communityCertificateUrl: documentField,
+    conductCertificateUrl: documentField,
+    specialCertificateUrl: documentField,
+    aadharImageUrl: documentField,
+    declaration: z.boolean().optional(),
+  })
+  .transform((input, ctx) => {
+    const ug = isUnderGraduate(input.course);
+    const address = addressDetailsSchema.safeParse(input.addressDetails ?? {});
+    if (!address.success) forwardIssues(ctx, ["addressDetails"], address.error);
+
+    const exam = (ug ? ugExamDetailsSchema : pgExamDetailsSchema).safeParse(input.examDetails ?? {});
+    if (!exam.success) forwardIssues(ctx, ["examDetails"], exam.error);
+    const appeared = ug && exam.success && (exam.data as UgExamDetails).tweleveStatus === "APPEARED";
+
+    // Marks are entered for a passed HSC (SPEC.md), and optionally for a PG applicant's degree.
+    const rawRows = appeared ? [] : copyFirstRowDetails(input.marksDetails as { passingYear?: string; registerNo?: string }[]);
+    const rows: MarkRow[] = [];
+    rawRows.forEach((raw, index) => {
+      const row = markRowSchema.safeParse(raw);
+      if (row.success) rows.push(row.data);
+      else forwardIssues(ctx, ["marksDetails", index], row.error);
+    });
+    if (ug && !appeared && rawRows.length < 5) ctx.addIssue({ code: "custom", path: ["marksDetails"], message: messages.marksRowsRequired });
+
+    if (input.physicalChallengeDetails === "yes" && !input.physicalChallenge)
+      ctx.addIssue({ code: "custom", path: ["physicalChallenge"], message: messages.specifyRequired });
+    if (input.distinctionInSportsDetails === "yes" && !input.distinctionInSports)
+      ctx.addIssue({ code: "custom", path: ["distinctionInSports"], message: messages.specifyRequired });
+
+    if (!input.photoUrl) ctx.addIssue({ code: "custom", path: ["photoUrl"], message: messages.photoRequired });
+    if (!appeared && !input.marksheetCertificateUrl)
+      ctx.addIssue({ code: "custom", path: ["marksheetCertificateUrl"], message: messages.marksheetRequired });
+    if (!input.aadharImageUrl) ctx.addIssue({ code: "custom", path: ["aadharImageUrl"], message: messages.aadharImageRequired });
+    if (input.declaration !== true) ctx.addIssue({ code: "custom", path: ["declaration"], message: messages.agreementRequired });
+
+    if (!address.success || !exam.success) return z.NEVER;
+    const { declaration: _declaration, addressDetails: _address, examDetails: _exam, marksDetails: _marks, ...rest } = input;
+    return {
+      ...rest,
+      courseId: ug ? 1 : 2,
+      age: ageOn(input.dob) ?? 0,
+      physicalChallenge: input.physicalChallengeDetails === "yes" ? input.physicalChallenge : "",
+      distinctionInSports: input.distinctionInSportsDetails === "yes" ? input.distinctionInSports : "",
+      hostelRequired: input.gender === "female" ? (input.hostelRequired ?? "no") : "no",
+      addressDetails: address.data,
+      examDetails: exam.data,
+      marksDetails: rows,
+      ...markTotals(rows),
+    };
+  });
+
+export type AdmissionInput = z.input<typeof admissionSchema>;
+export type Admission = z.output<typeof admissionSchema>;
+
+/** A draft is whatever the applicant has typed so far: kept as given, bounded in size by the server. */
+export const admissionDraftSchema = z.record(z.string(), z.unknown());
