@@ -1,0 +1,54 @@
+import { sampleAdmission } from "@admissions/shared";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderAt, signedInAs, stubApi } from "../../../test/render";
+
+const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
+const masters = {
+  "/booking/courses": ok([
+    { id: 1, name: "UG", applicationFee: 300 },
+    { id: 2, name: "PG", applicationFee: 400 },
+  ]),
+  "/booking/degrees": ok([{ id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }]),
+};
+
+describe("the admission form for a student admitted before the results", () => {
+  it("shows no step bar, starts at the marks with the marksheet upload, and offers Submit without Previous", async () => {
+    const stored = {
+      ...sampleAdmission({ examDetails: { ...(sampleAdmission().examDetails as object), tweleveStatus: "APPEARED" }, marksDetails: [] }),
+      applicationNo: "UG-2026-000001",
+      applicationStatus: "Approved",
+      paymentStatus: "Success",
+      paymentRefNo: "3100",
+      applicationFee: 300,
+    };
+    stubApi({ ...signedInAs("ROLE_STUDENT"), ...masters, "/booking/admission": ok(stored) });
+    renderAt("/admission");
+
+    expect(await screen.findByRole("button", { name: "Submit" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
+    expect(screen.queryByText(/Step \d of 4/)).toBeNull();
+    expect(screen.queryByText("Student Details")).toBeNull();
+    expect(screen.getByLabelText("Examination passed")).toBeTruthy();
+    expect(screen.getByLabelText(/^Marksheet/)).toHaveProperty("type", "file");
+  });
+});
+
+describe("the admission form for an applicant whose fee is paid", () => {
+  it("does not open the form again and points to the payment details", async () => {
+    const stored = { ...sampleAdmission(), applicationNo: "UG-2026-000002", applicationStatus: "Submitted", paymentStatus: "Success", paymentRefNo: "31", applicationFee: 300 };
+    stubApi({ ...signedInAs("ROLE_USER"), ...masters, "/booking/admission": ok(stored) });
+    renderAt("/admission");
+    expect(await screen.findByText("Application UG-2026-000002 has been submitted.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Next" })).toBeNull();
+  });
+});
+
+describe("the offline admission form", () => {
+  it("is titled Offline Admission and asks staff for the applicant's e-mail", async () => {
+    stubApi({ ...signedInAs("ROLE_ADMIN"), ...masters });
+    renderAt("/admin-admission");
+    expect(await screen.findByRole("heading", { name: "Offline Admission" })).toBeTruthy();
+    expect(screen.getByLabelText("Applicant's e-mail")).toBeTruthy();
+  });
+});
