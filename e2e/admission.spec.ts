@@ -44,8 +44,8 @@ test.describe("a new applicant on a 360 px phone", () => {
     expect(photo.buffer.length).toBeGreaterThan(1024 * 1024);
     await uploadDocuments(page, photo);
     await page.getByRole("button", { name: "Confirm & Pay (Rs.300)" }).click();
-    await expect(page.getByText("Saved", { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/transactionStatus$/);
+    // Saved, then on to the card gateway (payment.spec.ts follows the applicant there).
+    await expect(page).toHaveURL(/\/sandbox-gateway\/transaction$/);
 
     const stored = (await (await page.request.get(`/booking/admission?userName=${encodeURIComponent(email)}`)).json()).data;
     expect(stored).toMatchObject({ name: "PRIYA S", applicationStatus: "Pending", totalMarkPercent: 90, hostelRequired: "yes", addressDetails: { district: "Tiruvallur" } });

@@ -13,7 +13,7 @@ const openDropdownOption = (page: Page, option: string) =>
 export async function choose(page: Page, label: string, option: string, options: { search?: boolean } = {}): Promise<void> {
   const select = page.getByLabel(label, { exact: true });
   await select.click();
-  if (options.search) await select.pressSequentially(option.slice(0, 12));
+  if (options.search) await select.fill(option.slice(0, 12));
   await openDropdownOption(page, option).click();
   await expect(page.locator(".ant-form-item").filter({ has: select }).locator(".ant-select")).toContainText(option);
 }
@@ -98,10 +98,13 @@ export async function fillMarks(page: Page) {
   const marks = ["91", "88", "95", "90", "87", "89"];
   for (const [index, subject] of subjects.entries()) {
     const row = page.locator("fieldset.mark-row").nth(index);
-    await row.getByLabel("Subject").click();
-    await row.getByLabel("Subject").pressSequentially(subject);
-    await openDropdownOption(page, subject).click();
-    await expect(row.locator(".ant-select").first()).toContainText(subject);
+    // A long, filtered list re-renders while it opens; if the pick did not take, open it and pick again.
+    await expect(async () => {
+      await row.getByLabel("Subject").click();
+      await row.getByLabel("Subject").fill(subject);
+      await openDropdownOption(page, subject).click({ timeout: 3_000 });
+      await expect(row.locator(".ant-select").first()).toContainText(subject, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await row.getByLabel("Marks scored").fill(marks[index]!);
   }
   const firstRow = page.locator("fieldset.mark-row").first();

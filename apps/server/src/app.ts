@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -9,6 +10,9 @@ import { admissionsRoutes } from "./modules/admissions/admissions.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { mastersRoutes } from "./modules/masters/masters.routes.js";
+import { gatewayOf } from "./modules/payments/gateway.js";
+import { paymentsRoutes } from "./modules/payments/payments.routes.js";
+import { sandboxRoutes } from "./modules/payments/sandbox.routes.js";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -44,9 +48,16 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate("ctx", ctx);
 
   await app.register(errorsPlugin);
-  const gatewayOrigins = ctx.settings.gateway.transactionUrl ? [new URL(ctx.settings.gateway.transactionUrl).origin] : [];
-  await app.register(securityPlugin, { publicUrl: ctx.settings.publicUrl, formTargets: gatewayOrigins, crossSiteAllowed: [] });
+  const gateway = gatewayOf(ctx.settings);
+  await app.register(securityPlugin, {
+    publicUrl: ctx.settings.publicUrl,
+    // The sandbox is served from our own origin, which 'self' already allows.
+    formTargets: gateway.sandbox ? [] : [new URL(gateway.transactionUrl).origin],
+    crossSiteAllowed: ["/booking/payments/ccavenue/"],
+  });
   await app.register(cookie);
+  // The card gateway posts form-encoded bodies back.
+  await app.register(formbody);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
 
@@ -69,9 +80,12 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(mastersRoutes);
       await api.register(admissionsRoutes);
       await api.register(uploadsRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: "/booking" },
   );
+
+  if (gateway.sandbox) await app.register(sandboxRoutes, { prefix: "/sandbox-gateway" });
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ status: "error", message: notices.notFound, data: null });

@@ -5,6 +5,7 @@ import { loadSettingsOrExit } from "./env.js";
 import { deleteStaleSessions } from "./modules/auth/sessions.repository.js";
 import { Mailer } from "./modules/mail/mailer.js";
 import { LocalDiskStorage } from "./modules/uploads/storage.js";
+import { settleAwaitingOrders } from "./modules/payments/payments.service.js";
 import { ensureFirstAdmin } from "./modules/users/first-admin.js";
 
 async function main() {
@@ -24,6 +25,11 @@ async function main() {
     deleteStaleSessions(ctx.db, new Date(Date.now() - settings.session.idleMs)).catch((err) => app.log.error({ err }, "session sweep failed"));
   }, 15 * 60_000);
   sweep.unref();
+  // Payments whose browser never came back are settled by asking the gateway, once they are 10 minutes old.
+  const settle = setInterval(() => {
+    settleAwaitingOrders(ctx, { createdBefore: new Date(Date.now() - 10 * 60_000) }, app.log).catch((err) => app.log.error({ err }, "payment settlement failed"));
+  }, 5 * 60_000);
+  settle.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -31,6 +37,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, "stopping");
     clearInterval(sweep);
+    clearInterval(settle);
     await app.close();
     await ctx.mailer.stop();
     await database.close();

@@ -227,3 +227,22 @@ describe("answers outside the routes", () => {
     expect(document.paths["/booking/api/auth/signin"].post).toBeDefined();
   });
 });
+
+describe("form posts to our own pages", () => {
+  it("keep the Origin header: the referrer policy sends the origin, so same-origin form posts are not refused", async () => {
+    const test = await buildTestApp();
+    try {
+      const page = await test.app.inject({ url: "/booking/health" });
+      expect(page.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      const formPost = await test.app.inject({
+        method: "POST",
+        url: "/sandbox-gateway/transaction",
+        headers: { origin: "http://localhost:3000", host: "localhost:3000", "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+        payload: "encRequest=00&access_code=x",
+      });
+      expect(formPost.statusCode).not.toBe(403);
+    } finally {
+      await test.close();
+    }
+  });
+});

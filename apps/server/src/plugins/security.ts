@@ -50,6 +50,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     },
     // The gateway's return is a top-level cross-site POST; its answer must still be able to redirect.
     crossOriginOpenerPolicy: { policy: "same-origin" },
+    // With helmet's default no-referrer, browsers send "Origin: null" on form posts, even to our own
+    // pages (the gateway form, the sandbox), and the origin check below could not tell them apart.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: options.publicUrl.startsWith("https:"),
   });
 

@@ -17,6 +17,7 @@ const placeholder = (titleKey: string) => ({ element: <PlaceholderPage titleKey=
 const adminLayout = async () => ({ Component: (await import("./layouts/AdminLayout")).AdminLayout });
 const applicantLayout = async () => ({ Component: (await import("./layouts/ApplicantLayout")).ApplicantLayout });
 const admissionPage = async () => ({ Component: (await import("../features/admission/routes/AdmissionPage")).AdmissionPage });
+const transactionStatusPage = async () => ({ Component: (await import("../features/admission/routes/TransactionStatusPage")).TransactionStatusPage });
 
 /** SPEC.md section 2: every screen and who may open it. */
 export const routeTree: RouteObject[] = [
@@ -44,7 +45,7 @@ export const routeTree: RouteObject[] = [
             lazy: applicantLayout,
             children: [
               { path: "/admission", lazy: admissionPage },
-              { path: "/transactionStatus", ...placeholder("menu.transactionStatus") },
+              { path: "/transactionStatus", lazy: transactionStatusPage },
               { path: "/feesHistory/:user?", ...placeholder("nav.feesHistory") },
               { path: "/feesDetail/:user?", ...placeholder("nav.payFees") },
             ],

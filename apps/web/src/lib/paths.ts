@@ -9,6 +9,7 @@ export const apiPaths = {
   admission: (userName: string) => `/booking/admission?userName=${encodeURIComponent(userName)}`,
   submitAdmission: "/booking/admission",
   admissionDraft: "/booking/admission/draft",
+  verifyPayment: "/booking/payments/verify",
   courses: "/booking/courses",
   degrees: "/booking/degrees",
   uploadFile: "/booking/uploadFile",

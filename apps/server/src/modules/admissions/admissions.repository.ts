@@ -11,6 +11,12 @@ export async function getApplicationOfUser(db: Database, userId: number, options
   return row;
 }
 
+export async function getApplicationById(db: Database, id: number, options: { forUpdate?: boolean } = {}) {
+  const query = db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  return row;
+}
+
 export async function insertApplication(db: Database, application: NewApplication): Promise<ApplicationRow> {
   const [row] = await db.insert(applications).values(application).returning();
   return row!;

@@ -7,6 +7,7 @@ import { responses, success } from "../../http.js";
 import { findUserByName } from "../users/users.repository.js";
 import { getApplicationOfUser, getDraft, saveDraft } from "./admissions.repository.js";
 import { presentApplication, presentSubmission } from "./admissions.presenter.js";
+import { settleAwaitingOrders } from "../payments/payments.service.js";
 import { submitAdmission } from "./admissions.service.js";
 
 const submissionSchema = z.object({
@@ -14,6 +15,10 @@ const submissionSchema = z.object({
   applicationStatus: z.string(),
   paymentStatus: z.string(),
   applicationFee: z.number().int(),
+  accessCode: z.string().optional(),
+  encRequest: z.string().optional(),
+  transactionUrl: z.string().optional(),
+  orderId: z.string().optional(),
 });
 
 /** SPEC.md section 7: GET and POST admission, plus the server-side draft of the form. */
@@ -53,8 +58,11 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const saved = await submitAdmission(app.ctx, request.actor!, request.body, requestMeta(request));
-      return success(presentSubmission(saved), notices.saved);
+      const actor = request.actor!;
+      // "Verify and Pay": an earlier attempt the gateway never reported is settled before a new one starts.
+      if (!isStaffRole(actor.role)) await settleAwaitingOrders(app.ctx, { userId: actor.id }, request.log);
+      const { application, payment } = await submitAdmission(app.ctx, actor, request.body, requestMeta(request));
+      return success({ ...presentSubmission(application), ...payment }, notices.saved);
     },
   );
 

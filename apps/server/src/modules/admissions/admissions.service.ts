@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { hashSecret } from "../auth/passwords.js";
 import { getActiveDegree } from "../masters/masters.repository.js";
+import { startApplicationPayment, type PaymentStart } from "../payments/payments.service.js";
 import { findFileNamesOwnedBy } from "../uploads/uploads.repository.js";
 import { findUserByName, insertUserUnlessTaken } from "../users/users.repository.js";
 import {
@@ -82,12 +83,19 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+export interface SubmittedAdmission {
+  application: ApplicationRow;
+  /** Set when the applicant still owes the fee: where the browser goes to pay it. */
+  payment?: PaymentStart;
+}
+
 /**
- * Saves a whole application: an applicant's own (online, fee still owed) or a walk-in applicant's
- * entered by staff (offline, no fee step). A student updates only the marks (see below).
+ * Saves a whole application: an applicant's own (online, fee still owed, a new payment attempt
+ * started) or a walk-in applicant's entered by staff (offline, no fee step). A student updates only
+ * the marks (see below).
  */
-export async function submitAdmission(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta): Promise<ApplicationRow> {
-  if (actor.role === ROLE_STUDENT) return updateStudentMarks(ctx, actor, admission, meta);
+export async function submitAdmission(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta): Promise<SubmittedAdmission> {
+  if (actor.role === ROLE_STUDENT) return { application: await updateStudentMarks(ctx, actor, admission, meta) };
   const offline = isStaffRole(actor.role);
   const userName = applicantUserNameOf(actor, admission);
   const degree = await resolveDegree(ctx.db, admission);
@@ -131,7 +139,7 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
       details: { degree: degree.name, status: saved.status },
       ip: meta.ip,
     });
-    return saved;
+    return { application: saved, payment: offline ? undefined : await startApplicationPayment(ctx, tx, saved) };
   });
 }
 

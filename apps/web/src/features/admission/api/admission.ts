@@ -29,6 +29,10 @@ export interface Submission {
   applicationStatus: string;
   paymentStatus: string;
   applicationFee: number;
+  /** Present when the fee is still owed: the gateway form to post. */
+  accessCode?: string;
+  encRequest?: string;
+  transactionUrl?: string;
 }
 
 export const admissionKey = (userName: string) => ["admission", userName] as const;

@@ -7,6 +7,7 @@ import { FullPageLoader } from "../../../components/FullPageLoader";
 import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
+import { postToGateway } from "../../../lib/gateway";
 import { routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { fetchServerDraft, saveServerDraft, useAdmission, useCourses, useDegrees, useSubmitAdmission } from "../api/admission";
@@ -165,10 +166,11 @@ export function AdmissionPage() {
       return;
     }
     submit.mutate(payload, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         clearTimeout(serverDraftTimer.current);
         clearLocalDraft();
         void message.success(t("notices.saved"));
+        if (!offline && !student && postToGateway(answer)) return;
         if (offline) {
           form.resetFields();
           form.setFieldsValue(blankAdmission(undefined));

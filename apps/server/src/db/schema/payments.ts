@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { applications } from "./applications.js";
+import { users } from "./users.js";
+
+/**
+ * One row per attempt to pay through the gateway. The amount is taken from our own records when the
+ * order is made (in paise, so no rounding), and the gateway's answer must match it.
+ */
+export const paymentOrders = pgTable(
+  "payment_orders",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: text("order_id").notNull(),
+    /** application (the application fee); term fees follow */
+    purpose: text("purpose").notNull(),
+    applicationId: integer("application_id").references(() => applications.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    /** Awaiting, Success, Failure, Aborted */
+    status: text("status").notNull().default("Awaiting"),
+    trackingId: text("tracking_id"),
+    bankRefNo: text("bank_ref_no"),
+    paymentMode: text("payment_mode"),
+    statusMessage: text("status_message"),
+    /** How the result arrived: return (the browser came back) or status (the order status call). */
+    settledBy: text("settled_by"),
+    gatewayResponse: jsonb("gateway_response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("payment_orders_order_id_key").on(table.orderId),
+    uniqueIndex("payment_orders_tracking_id_key").on(table.trackingId),
+    index("payment_orders_application_idx").on(table.applicationId),
+    index("payment_orders_awaiting_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'Awaiting'`),
+  ],
+);
+
+/** The built-in sandbox gateway's memory of what the tester chose, so it can answer the order status call. */
+export const sandboxTransactions = pgTable("sandbox_transactions", {
+  orderId: text("order_id").primaryKey(),
+  trackingId: text("tracking_id").notNull(),
+  outcome: text("outcome").notNull(),
+  amount: text("amount").notNull(),
+  currency: text("currency").notNull(),
+  bankRefNo: text("bank_ref_no").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,77 @@
+import { envelope, isStaffRole } from "@admissions/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { NotFoundError } from "../../errors.js";
+import { requestMeta } from "../../plugins/auth.js";
+import { responses, success } from "../../http.js";
+import { getApplicationOfUser } from "../admissions/admissions.repository.js";
+import { findUserByName } from "../users/users.repository.js";
+import { settleAwaitingOrders, settleFromReturn } from "./payments.service.js";
+
+const statusSchema = z
+  .object({ applicationNo: z.string(), applicationStatus: z.string(), paymentStatus: z.string(), paymentRefNo: z.string().nullable() })
+  .nullable();
+
+/** SPEC.md section 7's applicationStatus, the gateway's return and cancel posts, and Verify and Pay. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ["payments"];
+
+  const statusOf = async (userId: number | undefined) => {
+    const application = userId === undefined ? undefined : await getApplicationOfUser(app.ctx.db, userId);
+    return application
+      ? { applicationNo: application.applicationNo, applicationStatus: application.status, paymentStatus: application.paymentStatus, paymentRefNo: application.paymentRefNo }
+      : null;
+  };
+
+  // A cross-site POST from the gateway without the session cookie: trust comes from the cipher and the
+  // checks against the stored order. Either way the browser lands on Payment Details.
+  for (const path of ["/payments/ccavenue/return", "/payments/ccavenue/cancel"]) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: "Where the gateway posts encResp back; redirects the browser to /transactionStatus",
+          body: z.object({ encResp: z.string().max(20_000).optional(), orderNo: z.string().max(100).optional() }).passthrough(),
+        },
+        config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      },
+      async (request, reply) => {
+        const settlement = await settleFromReturn(app.ctx, request.body, requestMeta(request), request.log);
+        return reply.redirect(settlement ? "/transactionStatus" : "/transactionStatus?payment=rejected", 303);
+      },
+    );
+  }
+
+  app.get(
+    "/applicationStatus",
+    {
+      schema: {
+        tags,
+        summary: "Application No, Application Status, Payment Status and Payment Ref.No; data null before any application",
+        querystring: z.object({ userName: z.string().trim().toLowerCase().optional() }),
+        response: responses(envelope(statusSchema), 401, 404),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const actor = request.actor!;
+      const userName = request.query.userName || actor.userName;
+      if (userName !== actor.userName && !isStaffRole(actor.role)) throw new NotFoundError();
+      const userId = userName === actor.userName ? actor.id : (await findUserByName(app.ctx.db, userName))?.id;
+      return success(await statusOf(userId));
+    },
+  );
+
+  app.post(
+    "/payments/verify",
+    {
+      schema: { tags, summary: "Ask the gateway about the signed-in applicant's unanswered payments, then answer the status", response: responses(envelope(statusSchema), 401) },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      await settleAwaitingOrders(app.ctx, { userId: request.actor!.id }, request.log);
+      return success(await statusOf(request.actor!.id));
+    },
+  );
+};

@@ -1,0 +1,179 @@
+import { sampleAdmission } from "@admissions/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, applications, degrees, paymentOrders } from "../../db/schema/index.js";
+import { seedDemo } from "../../db/seed-demo.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { fixtures, signInAs, uploadAs } from "../../test/factories.js";
+import { encryptForGateway } from "./ccavenue-cipher.js";
+import { SANDBOX_CREDENTIALS } from "./gateway.js";
+import { decideSandboxPayment, readSandboxRequest, type SandboxOutcome } from "./sandbox.js";
+
+let test: TestApp;
+let degreeId: number;
+beforeAll(async () => {
+  test = await buildTestApp();
+  await seedDemo(test.db);
+  degreeId = (await test.db.select().from(degrees).where(eq(degrees.name, "B.SC. COMPUTER SCIENCE")))[0]!.id;
+});
+afterAll(async () => {
+  await test.close();
+});
+
+/** An applicant who has just pressed Confirm & Pay: the answer carries the gateway form. */
+async function applicantAtTheGateway() {
+  const session = await signInAs(test);
+  const [photo, marksheet, aadhar] = [
+    await uploadAs(test, session.cookie, fixtures.photo),
+    await uploadAs(test, session.cookie, fixtures.marksheet),
+    await uploadAs(test, session.cookie, fixtures.aadhar),
+  ];
+  const payload = sampleAdmission({ courseSubjectId: degreeId, photoUrl: photo, marksheetCertificateUrl: marksheet, aadharImageUrl: aadhar });
+  const answer = (await test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie: session.cookie }, payload })).json();
+  return { ...session, payload, start: answer.data as { accessCode: string; encRequest: string; transactionUrl: string; orderId: string; applicationNo: string } };
+}
+
+/** What the sandbox gateway posts back when the tester chooses an outcome. */
+async function gatewayAnswer(start: { encRequest: string; accessCode: string }, outcome: SandboxOutcome) {
+  return decideSandboxPayment(test.db, readSandboxRequest(start.encRequest, start.accessCode), outcome);
+}
+
+const postBack = (path: "return" | "cancel", form: Record<string, string>) =>
+  test.app.inject({
+    method: "POST",
+    url: `/booking/payments/ccavenue/${path}`,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://secure.ccavenue.com", "sec-fetch-site": "cross-site" },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+const statusOf = async (cookie: string) => (await test.app.inject({ url: "/booking/applicationStatus", headers: { cookie } })).json();
+const orderOf = async (orderId: string) => (await test.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId)))[0]!;
+
+describe("Confirm & Pay", () => {
+  it("answers the gateway form: access code, encRequest for the stored fee, an absolute return URL, a new order", async () => {
+    const { start } = await applicantAtTheGateway();
+    expect(start).toMatchObject({ accessCode: SANDBOX_CREDENTIALS.accessCode, transactionUrl: "http://localhost:3000/sandbox-gateway/transaction" });
+    const request = readSandboxRequest(start.encRequest, start.accessCode);
+    expect(request).toMatchObject({
+      merchant_id: SANDBOX_CREDENTIALS.merchantId,
+      order_id: start.orderId,
+      amount: "300.00",
+      currency: "INR",
+      redirect_url: "http://localhost:3000/booking/payments/ccavenue/return",
+      cancel_url: "http://localhost:3000/booking/payments/ccavenue/cancel",
+    });
+    expect((await orderOf(start.orderId)).status).toBe("Awaiting");
+  });
+});
+
+describe("the gateway's answer", () => {
+  it("Success submits the application with the tracking id as Payment Ref.No, and lands on /transactionStatus", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    const back = await gatewayAnswer(start, "Success");
+    const response = await postBack("return", { encResp: back.encResp, orderNo: back.orderId });
+
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/transactionStatus");
+    const status = (await statusOf(cookie)).data;
+    expect(status).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+    expect(status.paymentRefNo).toMatch(/^\d{12}$/);
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Success", trackingId: status.paymentRefNo, settledBy: "return" });
+  });
+
+  it("Failure makes the application Payment Failure; Abort (the cancel URL) keeps it Pending", async () => {
+    const failed = await applicantAtTheGateway();
+    const failure = await gatewayAnswer(failed.start, "Failure");
+    await postBack("return", { encResp: failure.encResp });
+    expect((await statusOf(failed.cookie)).data).toMatchObject({ applicationStatus: "Payment Failure", paymentStatus: "Failure" });
+
+    const aborted = await applicantAtTheGateway();
+    const abort = await gatewayAnswer(aborted.start, "Aborted");
+    expect(abort.target).toMatch(/\/cancel$/);
+    await postBack("cancel", { encResp: abort.encResp });
+    expect((await statusOf(aborted.cookie)).data).toMatchObject({ applicationStatus: "Pending", paymentStatus: "Aborted" });
+  });
+
+  it("a replayed answer changes nothing", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    const back = await gatewayAnswer(start, "Success");
+    await postBack("return", { encResp: back.encResp });
+    const settledAt = (await orderOf(start.orderId)).settledAt;
+    const again = await postBack("return", { encResp: back.encResp });
+    expect(again.headers.location).toBe("/transactionStatus");
+    expect((await orderOf(start.orderId)).settledAt).toEqual(settledAt);
+    expect((await statusOf(cookie)).data.applicationStatus).toBe("Submitted");
+  });
+
+  it.each([
+    ["a tampered amount", (fields: URLSearchParams) => fields.set("amount", "1.00")],
+    ["another currency", (fields: URLSearchParams) => fields.set("currency", "USD")],
+    ["an unknown order", (fields: URLSearchParams) => fields.set("order_id", "NOSUCHORDER1")],
+  ])("%s is refused, logged, and changes nothing", async (_case, tamper) => {
+    const { cookie, start } = await applicantAtTheGateway();
+    const fields = new URLSearchParams({ order_id: start.orderId, tracking_id: "999999999999", order_status: "Success", amount: "300.00", currency: "INR" });
+    tamper(fields);
+    const response = await postBack("return", { encResp: encryptForGateway(fields.toString(), SANDBOX_CREDENTIALS.workingKey) });
+
+    expect(response.headers.location).toBe("/transactionStatus?payment=rejected");
+    expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Pending", paymentStatus: "Pending" });
+    expect((await orderOf(start.orderId)).status).toBe("Awaiting");
+    const logged = await test.db.select().from(activityLog).where(eq(activityLog.action, "payment.rejected"));
+    expect(logged.length).toBeGreaterThan(0);
+  });
+
+  it("refuses an answer that does not decrypt, and one whose orderNo names another order", async () => {
+    const first = await applicantAtTheGateway();
+    const second = await applicantAtTheGateway();
+    expect((await postBack("return", { encResp: "deadbeef" })).headers.location).toBe("/transactionStatus?payment=rejected");
+    const back = await gatewayAnswer(first.start, "Success");
+    expect((await postBack("return", { encResp: back.encResp, orderNo: second.start.orderId })).headers.location).toBe("/transactionStatus?payment=rejected");
+    expect((await orderOf(first.start.orderId)).status).toBe("Awaiting");
+    expect((await orderOf(second.start.orderId)).status).toBe("Awaiting");
+  });
+});
+
+describe("orders that never came back", () => {
+  it("are settled by the order status call with the same result the return would have given, exactly once", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    const back = await gatewayAnswer(start, "Success");
+    // The browser was closed at the gateway: nothing was posted back. Verify and Pay asks the gateway.
+    const verified = await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
+    expect(verified.json().data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Success", settledBy: "status" });
+
+    const late = await postBack("return", { encResp: back.encResp });
+    expect(late.headers.location).toBe("/transactionStatus");
+    expect((await orderOf(start.orderId)).settledBy).toBe("status");
+  });
+
+  it("stay Awaiting while the gateway has no result, and a new attempt after a failure gets a new order id", async () => {
+    const { cookie, start, payload } = await applicantAtTheGateway();
+    await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
+    expect((await orderOf(start.orderId)).status).toBe("Awaiting");
+
+    await postBack("return", { encResp: (await gatewayAnswer(start, "Failure")).encResp });
+    const retry = (await test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie }, payload })).json().data;
+    expect(retry.orderId).not.toBe(start.orderId);
+    expect(retry.applicationNo).toBe(start.applicationNo);
+    await postBack("return", { encResp: (await gatewayAnswer(retry, "Success")).encResp });
+    expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+  });
+});
+
+describe("GET /booking/applicationStatus", () => {
+  it("answers data null before an application, and 404 for another applicant's", async () => {
+    const [fresh, other] = [await signInAs(test), await applicantAtTheGateway()];
+    expect((await statusOf(fresh.cookie)).data).toBeNull();
+    const response = await test.app.inject({ url: `/booking/applicationStatus?userName=${other.user.userName}`, headers: { cookie: fresh.cookie } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("answers status success with SPEC.md's four fields", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    const answer = await statusOf(cookie);
+    expect(answer.status).toBe("success");
+    expect(answer.data).toEqual({ applicationNo: start.applicationNo, applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: null });
+    const [row] = await test.db.select().from(applications).where(eq(applications.applicationNo, start.applicationNo));
+    expect(row?.applicationFee).toBe(300);
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
+import { SANDBOX_CREDENTIALS } from "./gateway.js";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const form = (fields: Record<string, string>) => ({
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  payload: new URLSearchParams(fields).toString(),
+});
+
+const request = new URLSearchParams({
+  merchant_id: SANDBOX_CREDENTIALS.merchantId,
+  order_id: "UG2026000001P1",
+  currency: "INR",
+  amount: "300.00",
+  redirect_url: "http://localhost:3000/booking/payments/ccavenue/return",
+  cancel_url: "http://localhost:3000/booking/payments/ccavenue/cancel",
+  billing_name: "PRIYA <S>",
+}).toString();
+const encRequest = encryptForGateway(request, SANDBOX_CREDENTIALS.workingKey);
+
+describe("the sandbox gateway", () => {
+  it("shows the merchant, order and amount, escaped, with the three outcomes", async () => {
+    const page = await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...form({ encRequest, access_code: SANDBOX_CREDENTIALS.accessCode }) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.body).toContain("UG2026000001P1");
+    expect(page.body).toContain("INR 300.00");
+    expect(page.body).toContain("PRIYA &lt;S&gt;");
+    for (const outcome of ["Success", "Failure", "Aborted"]) expect(page.body).toContain(`value="${outcome}"`);
+  });
+
+  it("refuses a wrong access code or a request made with another key", async () => {
+    const wrongCode = await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...form({ encRequest, access_code: "OTHER" }) });
+    expect(wrongCode.statusCode).toBe(400);
+    const wrongKey = encryptForGateway(request, "another key");
+    const refused = await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...form({ encRequest: wrongKey, access_code: SANDBOX_CREDENTIALS.accessCode }) });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("posts an encResp back to the return URL, or to the cancel URL on Abort, and answers the order status call", async () => {
+    const decided = await test.app.inject({ method: "POST", url: "/sandbox-gateway/decide", ...form({ encRequest, access_code: SANDBOX_CREDENTIALS.accessCode, outcome: "Success" }) });
+    expect(decided.body).toContain('action="http://localhost:3000/booking/payments/ccavenue/return"');
+    const encResp = /name="encResp" value="([0-9a-f]+)"/.exec(decided.body)![1]!;
+    expect(new URLSearchParams(decryptFromGateway(encResp, SANDBOX_CREDENTIALS.workingKey)).get("order_status")).toBe("Success");
+
+    const aborted = await test.app.inject({ method: "POST", url: "/sandbox-gateway/decide", ...form({ encRequest, access_code: SANDBOX_CREDENTIALS.accessCode, outcome: "Aborted" }) });
+    expect(aborted.body).toContain('action="http://localhost:3000/booking/payments/ccavenue/cancel"');
+
+    const status = await test.app.inject({
+      method: "POST",
+      url: "/sandbox-gateway/api",
+      ...form({
+        command: "orderStatusTracker",
+        access_code: SANDBOX_CREDENTIALS.accessCode,
+        request_type: "JSON",
+        enc_request: encryptForGateway(JSON.stringify({ order_no: "UG2026000001P1" }), SANDBOX_CREDENTIALS.workingKey),
+      }),
+    });
+    const answer = new URLSearchParams(status.body);
+    expect(answer.get("status")).toBe("0");
+    expect(JSON.parse(decryptFromGateway(answer.get("enc_response")!, SANDBOX_CREDENTIALS.workingKey))).toMatchObject({ order_no: "UG2026000001P1", order_status: "Aborted" });
+  });
+});

@@ -1,0 +1,156 @@
+import { isUnderGraduate } from "@admissions/shared";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { StoredAdmission } from "../api/admission";
+import { documents } from "./UploadStep";
+
+type Values = Record<string, unknown>;
+
+/** SPEC.md: printed values are upper-cased, except those kept as given; yes/no answers default to NO. */
+const shown = (value: unknown, asGiven = false) => {
+  const text = value === undefined || value === null || value === "" ? "" : String(value);
+  return asGiven ? text : text.toUpperCase();
+};
+const yesNo = (value: unknown) => (value ? String(value).toUpperCase() : "NO");
+
+function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <section className="summary-section">
+      <h2>{title}</h2>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value || "-"}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The application as printed from Payment Details: personal, address and contact, exam, degree, documents. */
+export function ApplicationSummary({ application, photoUrl }: { application: StoredAdmission; photoUrl?: string }) {
+  const { t } = useTranslation();
+  const values = application as unknown as Values;
+  const address = (values.addressDetails ?? {}) as Values;
+  const exam = (values.examDetails ?? {}) as Values;
+  const marks = (values.marksDetails ?? []) as Values[];
+  const ug = isUnderGraduate(values.course as string);
+  const label = (key: string) => t(`admission.${key}`);
+
+  return (
+    <article className="application-summary" aria-label={t("summary.title")}>
+      <header className="summary-header">
+        <div>
+          <h1>{t("app.name")}</h1>
+          <p>
+            {t("summary.title")} <strong>{application.applicationNo}</strong> · {shown(values.courseSubject)}
+          </p>
+        </div>
+        {photoUrl && <img src={photoUrl} alt={t("admission.documents.photo")} className="summary-photo" />}
+      </header>
+      <Section
+        title={t("summary.personal")}
+        rows={[
+          [label("name"), shown(values.name)],
+          [label("nameInTamil"), shown(values.nameInTamil, true)],
+          [label("gender"), shown(values.gender)],
+          [label("dob"), shown(values.dob, true)],
+          [label("age"), shown(values.age)],
+          [label("bloodGroup"), shown(values.bloodGroup, true)],
+          [label("community"), shown(values.community)],
+          [label("caste"), shown(values.caste)],
+          [label("nationality"), shown(values.nationality)],
+          [label("religion"), shown(values.religion)],
+          [label("motherTongue"), shown(values.motherTongue)],
+          [label("aadharNo"), shown(values.aadharNo)],
+          [label("fatherName"), shown(values.fatherName)],
+          [label("motherName"), shown(values.motherName)],
+          [label("occupation"), shown(values.occupation)],
+          [label("annualIncome"), shown(values.annualIncome)],
+          [label("physicalChallengeDetails"), `${yesNo(values.physicalChallengeDetails)} ${shown(values.physicalChallenge)}`.trim()],
+          [label("exServiceMan"), yesNo(values.exServiceMan)],
+          [label("tnOriginAndaman"), yesNo(values.tnOriginAndaman)],
+          [label("distinctionInSportsDetails"), `${yesNo(values.distinctionInSportsDetails)} ${shown(values.distinctionInSports)}`.trim()],
+          [label("hostelRequired"), yesNo(values.hostelRequired)],
+          [label("transportMode"), shown(values.transportMode)],
+          [label("emisNo"), shown(values.emisNo)],
+        ]}
+      />
+      <Section
+        title={t("summary.contact")}
+        rows={[
+          [label("doorNo"), shown(address.doorNo)],
+          [label("streetName"), shown(address.streetName)],
+          [label("village"), shown(address.village)],
+          [label("post"), shown(address.post)],
+          [label("taluk"), shown(address.taluk)],
+          [label("district"), shown(address.district)],
+          [label("state"), shown(address.state)],
+          [label("pincode"), shown(address.pincode)],
+          [label("whatsappNo"), shown(values.whatsappNo)],
+          [label("fatherNo"), shown(values.fatherNo)],
+          [label("motherNo"), shown(values.motherNo)],
+          [label("email"), shown(values.email, true)],
+        ]}
+      />
+      {ug ? (
+        <>
+          <Section
+            title={t("summary.school")}
+            rows={[
+              [label("examPassed"), shown(exam.examPassed)],
+              [label("boardOfStudy"), shown(exam.boardOfStudy)],
+              [label("mediumOfStudy"), shown(exam.mediumOfStudy)],
+              [label("schoolName"), shown(exam.schoolName)],
+              [label("schoolPlace"), shown(exam.schoolPlace)],
+              [label("maxMarkInTweleve"), shown(exam.maxMarkInTweleve)],
+              [label("isPassedEleventh"), yesNo(exam.isPassedEleventh)],
+              [label("tweleveStatus"), shown(exam.tweleveStatus)],
+              [label("govtSchool"), yesNo(exam.govtSchool)],
+              [label("totalMarks"), shown(values.totalMarks)],
+              [label("totalMarkPercent"), values.totalMarkPercent ? shown(values.totalMarkPercent) : "-"],
+            ]}
+          />
+          {marks.length > 0 && (
+            <table className="summary-marks">
+              <thead>
+                <tr>
+                  {["subject", "markSecured", "maxMark", "passingYear", "registerNo"].map((key) => (
+                    <th key={key} scope="col">
+                      {label(key)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {marks.map((row, index) => (
+                  <tr key={index}>
+                    <td>{shown(row.subject)}</td>
+                    <td>{shown(row.markSecured)}</td>
+                    <td>{shown(row.maxMark)}</td>
+                    <td>{shown(row.passingYear)}</td>
+                    <td>{shown(row.registerNo)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      ) : (
+        <Section
+          title={t("summary.degree")}
+          rows={(["nameOfDegree", "mainSubject", "mediumOfStudy", "universityName", "collegeName", "collegePlace", "yearOfStudy"] as const).map((key) => [
+            label(key),
+            shown(exam[key]),
+          ])}
+        />
+      )}
+      <Section
+        title={t("summary.documents")}
+        rows={documents.map((document) => [t(`admission.documents.${document.label}`), values[document.name] ? t("admission.uploaded") : t("summary.notUploaded")])}
+      />
+    </article>
+  );
+}

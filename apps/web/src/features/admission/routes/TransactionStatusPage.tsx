@@ -1,0 +1,76 @@
+import { PrinterOutlined } from "@ant-design/icons";
+import { ROLE_STUDENT } from "@admissions/shared";
+import { Alert, Button, Card, Descriptions, Space, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { FullPageLoader } from "../../../components/FullPageLoader";
+import { routes } from "../../../lib/paths";
+import { useSession } from "../../auth/api/session";
+import { useAdmission, useDocumentUrl } from "../api/admission";
+import { displayRef, needsPayment, useApplicationStatus, useVerifyPayment } from "../api/application-status";
+import { ApplicationSummary } from "../components/ApplicationSummary";
+
+/** SPEC.md, Transaction Status (Payment Details): the four facts, Verify and Pay, and PRINT. */
+export function TransactionStatusPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { data: user } = useSession();
+  const status = useApplicationStatus(user?.roleName === ROLE_STUDENT ? undefined : user?.userName);
+  const application = useAdmission(user?.userName);
+  const photoUrl = useDocumentUrl(user?.userName, application.data?.photoUrl ?? undefined);
+  const verify = useVerifyPayment(user?.userName);
+
+  if (user?.roleName === ROLE_STUDENT) return <Navigate to={routes.feesHistory} replace />;
+  if (status.isPending) return <FullPageLoader />;
+  if (!status.data) return <Navigate to={routes.admission} replace />;
+
+  /** Asks the gateway first: a payment that went through but never came back needs no second attempt. */
+  const verifyAndPay = () =>
+    verify.mutate(undefined, {
+      onSuccess: (fresh) => {
+        if (needsPayment(fresh)) void navigate(routes.admission);
+      },
+      onError: () => void navigate(routes.admission),
+    });
+
+  const current = status.data;
+  return (
+    <Space orientation="vertical" size="large" className="full-width">
+      <Card className="screen-only">
+        <Typography.Title level={1} className="page-title">
+          {t("payment.title")}
+        </Typography.Title>
+        {search.get("payment") === "rejected" && <Alert type="error" showIcon title={t("payment.rejected")} className="payment-alert" />}
+        <Descriptions column={1} bordered size="middle">
+          <Descriptions.Item label={t("payment.applicationNo")}>{current.applicationNo}</Descriptions.Item>
+          <Descriptions.Item label={t("payment.applicationStatus")}>{current.applicationStatus}</Descriptions.Item>
+          <Descriptions.Item label={t("payment.paymentStatus")}>{current.paymentStatus}</Descriptions.Item>
+          <Descriptions.Item label={t("payment.paymentRefNo")}>{displayRef(current.paymentRefNo)}</Descriptions.Item>
+        </Descriptions>
+        <Space wrap className="payment-actions">
+          {needsPayment(current) && (
+            <a
+              href={routes.admission}
+              onClick={(event) => {
+                event.preventDefault();
+                verifyAndPay();
+              }}
+              aria-busy={verify.isPending}
+            >
+              {t("payment.verifyAndPay")}
+            </a>
+          )}
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!application.data}>
+            {t("payment.print")}
+          </Button>
+        </Space>
+      </Card>
+      {application.data && (
+        <div className="print-only">
+          <ApplicationSummary application={application.data} photoUrl={photoUrl} />
+        </div>
+      )}
+    </Space>
+  );
+}
