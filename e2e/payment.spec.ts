@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { newApplicantEmail, signInThroughForm } from "./support/accounts";
 import { fillAddress, fillMarks, fillStudentDetails, fixtureFile, uploadDocuments } from "./support/admission";
@@ -35,6 +36,10 @@ test.describe("paying the application fee in the sandbox gateway", () => {
     await expect(details).toContainText(/#\d{12}/);
     await expect(page.getByText("Verify and Pay")).toHaveCount(0);
     await expectNoAxeViolations(page);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download receipt" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^receipt-UG\d+P1\.pdf$/);
+    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe("%PDF-");
 
     await page.emulateMedia({ media: "print" });
     const summary = page.getByRole("article", { name: "Application" });

@@ -10,6 +10,7 @@ export const apiPaths = {
   submitAdmission: "/booking/admission",
   admissionDraft: "/booking/admission/draft",
   verifyPayment: "/booking/payments/verify",
+  receipt: (orderId: string) => `/booking/payments/receipt/${encodeURIComponent(orderId)}`,
   courses: "/booking/courses",
   degrees: "/booking/degrees",
   uploadFile: "/booking/uploadFile",

@@ -19,6 +19,22 @@ export async function getOrderForUpdate(db: Database, orderId: string): Promise<
   return row;
 }
 
+/** The order that paid an application's fee, if any. */
+export async function findSuccessfulOrderOfApplication(db: Database, applicationId: number): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.applicationId, applicationId), eq(paymentOrders.status, "Success")))
+    .orderBy(asc(paymentOrders.settledAt))
+    .limit(1);
+  return row;
+}
+
+export async function getOrderById(db: Database, orderId: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId)).limit(1);
+  return row;
+}
+
 export async function findOrderByTrackingId(db: Database, trackingId: string): Promise<PaymentOrderRow | undefined> {
   const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.trackingId, trackingId)).limit(1);
   return row;

@@ -4,12 +4,21 @@ import { z } from "zod";
 import { NotFoundError } from "../../errors.js";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
-import { getApplicationOfUser } from "../admissions/admissions.repository.js";
+import { getApplicationById, getApplicationOfUser } from "../admissions/admissions.repository.js";
+import { findSuccessfulOrderOfApplication, getOrderById } from "./payments.repository.js";
+import { buildReceiptPdf } from "./receipt.js";
 import { findUserByName } from "../users/users.repository.js";
 import { settleAwaitingOrders, settleFromReturn } from "./payments.service.js";
 
 const statusSchema = z
-  .object({ applicationNo: z.string(), applicationStatus: z.string(), paymentStatus: z.string(), paymentRefNo: z.string().nullable() })
+  .object({
+    applicationNo: z.string(),
+    applicationStatus: z.string(),
+    paymentStatus: z.string(),
+    paymentRefNo: z.string().nullable(),
+    /** The order whose receipt can be downloaded, once the fee is paid. */
+    receiptOrderId: z.string().nullable(),
+  })
   .nullable();
 
 /** SPEC.md section 7's applicationStatus, the gateway's return and cancel posts, and Verify and Pay. */
@@ -18,9 +27,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const statusOf = async (userId: number | undefined) => {
     const application = userId === undefined ? undefined : await getApplicationOfUser(app.ctx.db, userId);
-    return application
-      ? { applicationNo: application.applicationNo, applicationStatus: application.status, paymentStatus: application.paymentStatus, paymentRefNo: application.paymentRefNo }
-      : null;
+    if (!application) return null;
+    const paid = await findSuccessfulOrderOfApplication(app.ctx.db, application.id);
+    return {
+      applicationNo: application.applicationNo,
+      applicationStatus: application.status,
+      paymentStatus: application.paymentStatus,
+      paymentRefNo: application.paymentRefNo,
+      receiptOrderId: paid?.orderId ?? null,
+    };
   };
 
   // A cross-site POST from the gateway without the session cookie: trust comes from the cipher and the
@@ -60,6 +75,38 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (userName !== actor.userName && !isStaffRole(actor.role)) throw new NotFoundError();
       const userId = userName === actor.userName ? actor.id : (await findUserByName(app.ctx.db, userName))?.id;
       return success(await statusOf(userId));
+    },
+  );
+
+  app.get(
+    "/payments/receipt/:orderId",
+    {
+      schema: { tags, summary: "The PDF receipt of a successful payment, to its payer and to staff", params: z.object({ orderId: z.string().max(60) }) },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const actor = request.actor!;
+      const order = await getOrderById(app.ctx.db, request.params.orderId);
+      if (!order || order.status !== "Success" || (order.userId !== actor.id && !isStaffRole(actor.role))) throw new NotFoundError();
+      const application = order.applicationId ? await getApplicationById(app.ctx.db, order.applicationId) : undefined;
+      const pdf = await buildReceiptPdf({
+        collegeName: app.ctx.settings.collegeName,
+        applicantName: application?.name ?? "",
+        userName: application?.email ?? "",
+        applicationNo: application?.applicationNo ?? "",
+        purpose: order.purpose === "application" ? "Application fee" : order.purpose,
+        amountPaise: order.amountPaise,
+        orderId: order.orderId,
+        trackingId: order.trackingId,
+        bankRefNo: order.bankRefNo,
+        paymentMode: order.paymentMode,
+        paidAt: order.settledAt ?? order.createdAt,
+      });
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="receipt-${order.orderId}.pdf"`)
+        .header("cache-control", "private, no-cache")
+        .send(pdf);
     },
   );
 

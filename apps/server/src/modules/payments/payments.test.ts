@@ -1,4 +1,5 @@
 import { sampleAdmission } from "@admissions/shared";
+import { inflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applications, degrees, paymentOrders } from "../../db/schema/index.js";
@@ -172,8 +173,55 @@ describe("GET /booking/applicationStatus", () => {
     const { cookie, start } = await applicantAtTheGateway();
     const answer = await statusOf(cookie);
     expect(answer.status).toBe("success");
-    expect(answer.data).toEqual({ applicationNo: start.applicationNo, applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: null });
+    expect(answer.data).toEqual({ applicationNo: start.applicationNo, applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: null, receiptOrderId: null });
     const [row] = await test.db.select().from(applications).where(eq(applications.applicationNo, start.applicationNo));
     expect(row?.applicationFee).toBe(300);
+  });
+});
+
+/** The text a PDFKit page shows: its compressed streams inflated, the hex runs of each TJ array joined. */
+function textOfPdf(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  const lines: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
+    } catch {
+      continue;
+    }
+    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      lines.push([...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1")).join(""));
+    }
+  }
+  return lines.join("\n");
+}
+
+describe("the receipt", () => {
+  it("is a PDF for the payer with the college, applicant, application number, amount in figures and words, order and reference", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    await postBack("return", { encResp: (await gatewayAnswer(start, "Success")).encResp });
+    const status = (await statusOf(cookie)).data;
+    expect(status.receiptOrderId).toBe(start.orderId);
+
+    const response = await test.app.inject({ url: `/booking/payments/receipt/${start.orderId}`, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="receipt-${start.orderId}.pdf"`);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = textOfPdf(response.rawPayload);
+    for (const expected of [test.ctx.settings.collegeName, "PRIYA S", start.applicationNo, "Rs. 300.00", "Three Hundred Rupees Only", start.orderId, status.paymentRefNo]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("is not there for an unpaid order or for somebody else", async () => {
+    const unpaid = await applicantAtTheGateway();
+    expect((await test.app.inject({ url: `/booking/payments/receipt/${unpaid.start.orderId}`, headers: { cookie: unpaid.cookie } })).statusCode).toBe(404);
+
+    const paid = await applicantAtTheGateway();
+    await postBack("return", { encResp: (await gatewayAnswer(paid.start, "Success")).encResp });
+    const stranger = await signInAs(test);
+    expect((await test.app.inject({ url: `/booking/payments/receipt/${paid.start.orderId}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
   });
 });

@@ -8,6 +8,8 @@ export interface ApplicationStatus {
   applicationStatus: string;
   paymentStatus: string;
   paymentRefNo: string | null;
+  /** Set once the fee is paid: the order whose receipt can be downloaded. */
+  receiptOrderId?: string | null;
 }
 
 const statusKey = (userName: string) => ["applicationStatus", userName] as const;

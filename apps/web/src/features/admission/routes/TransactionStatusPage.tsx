@@ -1,10 +1,10 @@
-import { PrinterOutlined } from "@ant-design/icons";
+import { DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
 import { ROLE_STUDENT } from "@admissions/shared";
 import { Alert, Button, Card, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { FullPageLoader } from "../../../components/FullPageLoader";
-import { routes } from "../../../lib/paths";
+import { apiPaths, routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { useAdmission, useDocumentUrl } from "../api/admission";
 import { displayRef, needsPayment, useApplicationStatus, useVerifyPayment } from "../api/application-status";
@@ -60,6 +60,11 @@ export function TransactionStatusPage() {
             >
               {t("payment.verifyAndPay")}
             </a>
+          )}
+          {current.receiptOrderId && (
+            <Button icon={<DownloadOutlined />} href={apiPaths.receipt(current.receiptOrderId)} download>
+              {t("payment.receipt")}
+            </Button>
           )}
           <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!application.data}>
             {t("payment.print")}
