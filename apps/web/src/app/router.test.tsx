@@ -55,6 +55,12 @@ describe("routing rules of SPEC.md section 2", () => {
     await waitFor(() => expect(pathOf(passed.router)).toBe("/feesDetail"));
   });
 
+  it("sends a student who opens Payment Details to the fees history", async () => {
+    stubApi(signedInAs("ROLE_STUDENT"));
+    const { router } = renderAt("/transactionStatus");
+    await waitFor(() => expect(pathOf(router)).toBe("/feesHistory"));
+  });
+
   it("keeps applicants out of the staff area", async () => {
     stubApi(signedInAs("ROLE_USER"));
     const { router } = renderAt("/user");
