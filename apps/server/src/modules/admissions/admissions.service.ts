@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ROLE_STUDENT, ROLE_USER, admissionFields, isStaffRole, messages, type Admission, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, admissionFields, documentFieldNames, isStaffRole, messages, type Admission, type FieldError } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
@@ -26,19 +26,9 @@ export const APPLICATION_LOCKED = "This application has been submitted and can n
 export const NOT_AN_APPLICANT = "This e-mail belongs to an account that cannot apply.";
 export const STUDENT_MARKS_ONLY = "Only the marks of an application made before the results can be updated.";
 
-const documentFields = [
-  "photoUrl",
-  "marksheetCertificateUrl",
-  "transferCertificateUrl",
-  "communityCertificateUrl",
-  "conductCertificateUrl",
-  "specialCertificateUrl",
-  "aadharImageUrl",
-] as const;
-
 /** Every document an application names must have been uploaded for that applicant. */
 async function checkDocumentsBelongTo(db: Database, ownerUserName: string, admission: Admission): Promise<void> {
-  const named = documentFields.filter((field) => admission[field]);
+  const named = documentFieldNames.filter((field) => admission[field]);
   const owned = await findFileNamesOwnedBy(db, ownerUserName, named.map((field) => admission[field]));
   const errors: FieldError[] = named
     .filter((field) => !owned.has(admission[field]))

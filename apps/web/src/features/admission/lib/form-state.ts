@@ -1,4 +1,4 @@
-import { markRowLabels, rowMaxMark } from "@admissions/shared";
+import { documentFieldNames, markRowLabels, rowMaxMark } from "@admissions/shared";
 import type { AdmissionDraft, StoredAdmission } from "../api/admission";
 
 export const LOCAL_DRAFT_KEY = "admissionData";
@@ -52,23 +52,14 @@ export function newestDraft(...drafts: (AdmissionDraft | null)[]): AdmissionDraf
 }
 
 const contactFields = new Set(["whatsappNo", "fatherNo", "motherNo", "email"]);
-const documentFields = new Set([
-  "photoUrl",
-  "marksheetCertificateUrl",
-  "transferCertificateUrl",
-  "communityCertificateUrl",
-  "conductCertificateUrl",
-  "specialCertificateUrl",
-  "aadharImageUrl",
-  "declaration",
-]);
+const uploadStepFields = new Set<string>([...documentFieldNames, "declaration"]);
 
 /** Which step shows a field, so an error found at the end can be shown where it is fixed. */
 export function stepOfField(path: string): number {
   const [head = ""] = path.split(".");
   if (head === "addressDetails" || contactFields.has(head)) return 1;
   if (head === "examDetails" || head === "marksDetails") return 2;
-  if (documentFields.has(head)) return 3;
+  if (uploadStepFields.has(head)) return 3;
   return 0;
 }
 
