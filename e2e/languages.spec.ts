@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
+import { pick } from "./support/admission";
 import { expectNoAxeViolations } from "./support/axe";
 
 async function chooseLanguage(page: Page, name: string) {
-  await page.getByRole("combobox", { name: /Language|اللغة|语言|Idioma|Langue|Lingua|மொழி/ }).click();
-  await page.locator(".ant-select-item-option").filter({ hasText: name }).click();
+  await pick(page, page.getByRole("combobox", { name: /Language|اللغة|语言|Idioma|Langue|Lingua|மொழி/ }), name);
 }
 
 test("Arabic turns the whole layout right to left, is remembered, and stays accessible", async ({ page }) => {

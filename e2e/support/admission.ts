@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { repoRoot } from "./environment";
 import { expectNoAxeViolations } from "./axe";
 
@@ -9,13 +9,23 @@ export const fixtureFile = (name: string) => path.join(repoRoot, "apps/server/sr
 const openDropdownOption = (page: Page, option: string) =>
   page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").getByText(option, { exact: true });
 
-/** Picks an option of an Ant Design select found by its label; long lists are searched by typing. */
-export async function choose(page: Page, label: string, option: string, options: { search?: boolean } = {}): Promise<void> {
-  const select = page.getByLabel(label, { exact: true });
-  await select.click();
-  if (options.search) await select.fill(option.slice(0, 12));
-  await openDropdownOption(page, option).click();
-  await expect(page.locator(".ant-form-item").filter({ has: select }).locator(".ant-select")).toContainText(option);
+/**
+ * Picks an option of an Ant Design select and checks it took: a click that lands while the list is
+ * still animating open can be ignored, so the pick is tried again until the select shows the option.
+ */
+export async function pick(page: Page, select: Locator, option: string, options: { search?: boolean } = {}): Promise<void> {
+  const container = select.locator("xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]");
+  await expect(async () => {
+    if (!(await container.evaluate((element) => element.classList.contains("ant-select-open")))) await select.click();
+    if (options.search) await select.fill(option.slice(0, 12));
+    await openDropdownOption(page, option).click({ timeout: 3_000 });
+    await expect(container).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Picks an option of the select labelled so; long lists are searched by typing. */
+export function choose(page: Page, label: string, option: string, options: { search?: boolean } = {}): Promise<void> {
+  return pick(page, page.getByLabel(label, { exact: true }), option, options);
 }
 
 /** A photo as a phone takes it: several megabytes of JPEG, made by the browser itself. */
@@ -98,13 +108,7 @@ export async function fillMarks(page: Page) {
   const marks = ["91", "88", "95", "90", "87", "89"];
   for (const [index, subject] of subjects.entries()) {
     const row = page.locator("fieldset.mark-row").nth(index);
-    // A long, filtered list re-renders while it opens; if the pick did not take, open it and pick again.
-    await expect(async () => {
-      await row.getByLabel("Subject").click();
-      await row.getByLabel("Subject").fill(subject);
-      await openDropdownOption(page, subject).click({ timeout: 3_000 });
-      await expect(row.locator(".ant-select").first()).toContainText(subject, { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    await pick(page, row.getByLabel("Subject"), subject, { search: true });
     await row.getByLabel("Marks scored").fill(marks[index]!);
   }
   const firstRow = page.locator("fieldset.mark-row").first();
