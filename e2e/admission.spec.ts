@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { newApplicantEmail, signInThroughForm } from "./support/accounts";
 import { fillAddress, fillMarks, fillStudentDetails, fixtureFile, largePhoneJpeg, uploadDocuments } from "./support/admission";
+import { expectNoAxeViolations } from "./support/axe";
 import { ADMIN } from "./support/environment";
 
 test.describe("a new applicant on a 360 px phone", () => {
@@ -95,4 +96,16 @@ test("staff enter a walk-in applicant's form offline, see 'Saved' and start agai
   await expect(page.getByLabel("Applicant's e-mail")).toHaveValue("");
   const stored = (await (await page.request.get(`/booking/admission?userName=${encodeURIComponent(walkIn)}`)).json()).data;
   expect(stored).toMatchObject({ isOffline: true, applicationStatus: "Submitted", paymentStatus: "Offline", name: "PRIYA S" });
+
+  // The office finds it again in the applications list by the applicant's e-mail.
+  await page.getByRole("navigation", { name: "Staff navigation" }).getByRole("link", { name: "Applications" }).click();
+  await page.getByRole("searchbox", { name: "Name, application number, e-mail or mobile" }).fill(walkIn);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/search=/);
+  const row = page.locator(".ant-table-row").filter({ hasText: "PRIYA S" });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("SUBMITTED");
+  await expect(row).toContainText("Offline");
+  await expect(row.getByRole("link", { name: stored.applicationNo })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

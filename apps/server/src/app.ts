@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { notices } from "@admissions/shared";
 import type { AppContext } from "./context.js";
 import { admissionsRoutes } from "./modules/admissions/admissions.routes.js";
+import { applicationsRoutes } from "./modules/admissions/applications.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { mastersRoutes } from "./modules/masters/masters.routes.js";
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(authRoutes, { prefix: "/api/auth", limits: options.authLimits ?? defaultAuthLimits });
       await api.register(mastersRoutes);
       await api.register(admissionsRoutes);
+      await api.register(applicationsRoutes);
       await api.register(uploadsRoutes);
       await api.register(paymentsRoutes);
     },

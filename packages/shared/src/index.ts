@@ -9,3 +9,4 @@ export * from "./rules/admission.js";
 export * from "./rules/verhoeff.js";
 export * from "./schemas/admission.js";
 export * from "./testing/sample-admission.js";
+export * from "./schemas/applications.js";

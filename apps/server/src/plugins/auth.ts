@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
+import { isStaffRole } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../context.js";
 import { ForbiddenError, UnauthorizedError } from "../errors.js";
 import { SESSION_COOKIE, resolveSession } from "../modules/auth/sessions.js";
@@ -13,6 +14,8 @@ declare module "fastify" {
     ctx: AppContext;
     requireUser: onRequestAsyncHookHandler;
     requireRoles(...roles: string[]): onRequestAsyncHookHandler;
+    /** Any staff role (SPEC.md section 6: every role but an applicant's or a student's). */
+    requireStaff: onRequestAsyncHookHandler;
     setSessionCookie(reply: FastifyReply, token: string): void;
     clearSessionCookie(reply: FastifyReply): void;
   }
@@ -50,6 +53,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   };
   app.decorate("requireUser", requireUser);
+
+  app.decorate("requireStaff", async function requireStaff(request, reply) {
+    await requireUser.call(this, request, reply);
+    if (!isStaffRole(request.actor!.role)) throw new ForbiddenError();
+  } as onRequestAsyncHookHandler);
 
   app.decorate("requireRoles", (...roles: string[]): onRequestAsyncHookHandler => {
     return async function requireRoles(request, reply) {

@@ -10,7 +10,7 @@ import { directionOf, type LanguageCode } from "../lib/i18n";
  * on white and on the page background.
  */
 const theme = {
-  token: { colorPrimary: "#1d4ed8", colorLink: "#1d4ed8", colorError: "#c81e1e", colorTextDescription: "#595959", borderRadius: 6, fontSize: 15 },
+  token: { colorPrimary: "#1d4ed8", colorLink: "#1d4ed8", colorError: "#c81e1e", colorTextDescription: "#595959", colorTextPlaceholder: "#6b7280", borderRadius: 6, fontSize: 15 },
 };
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

@@ -17,6 +17,7 @@ const placeholder = (titleKey: string) => ({ element: <PlaceholderPage titleKey=
 const adminLayout = async () => ({ Component: (await import("./layouts/AdminLayout")).AdminLayout });
 const applicantLayout = async () => ({ Component: (await import("./layouts/ApplicantLayout")).ApplicantLayout });
 const admissionPage = async () => ({ Component: (await import("../features/admission/routes/AdmissionPage")).AdmissionPage });
+const applicationsPage = async () => ({ Component: (await import("../features/applications/routes/ApplicationsPage")).ApplicationsPage });
 const transactionStatusPage = async () => ({ Component: (await import("../features/admission/routes/TransactionStatusPage")).TransactionStatusPage });
 
 /** SPEC.md section 2: every screen and who may open it. */
@@ -56,7 +57,7 @@ export const routeTree: RouteObject[] = [
               {
                 lazy: adminLayout,
                 children: [
-                  { path: "/admin", ...placeholder("menu.applications") },
+                  { path: "/admin", lazy: applicationsPage },
                   { path: "/admin/:id", ...placeholder("menu.applications") },
                   { path: "/admin-admission", lazy: admissionPage },
                   { path: "/master/grade", ...placeholder("menu.degree") },

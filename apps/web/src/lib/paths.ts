@@ -11,6 +11,7 @@ export const apiPaths = {
   admissionDraft: "/booking/admission/draft",
   verifyPayment: "/booking/payments/verify",
   receipt: (orderId: string) => `/booking/payments/receipt/${encodeURIComponent(orderId)}`,
+  applications: (query: string) => `/booking/admissionAll?${query}`,
   courses: "/booking/courses",
   degrees: "/booking/degrees",
   uploadFile: "/booking/uploadFile",

@@ -46,6 +46,9 @@ export const applications = pgTable(
     index("applications_created_at_idx").on(table.createdAt),
     index("applications_email_idx").on(sql`lower(${table.email})`),
     index("applications_mobile_idx").on(table.mobile),
+    // Names are stored upper-cased; staff search them from their start.
+    index("applications_name_idx").on(table.name.op("text_pattern_ops")),
+    index("applications_mode_idx").on(table.isOffline, table.createdAt),
   ],
 );
 

@@ -3,18 +3,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiBlob, apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
 
-export interface Course {
-  id: number;
-  name: string;
-  applicationFee: number;
-}
-
-export interface Degree {
-  id: number;
-  name: string;
-  courseId: number;
-}
-
 /** The stored application as GET admission answers it: the form plus numbers and statuses. */
 export type StoredAdmission = AdmissionInput & {
   applicationNo: string;
@@ -36,14 +24,6 @@ export interface Submission {
 }
 
 export const admissionKey = (userName: string) => ["admission", userName] as const;
-
-export function useCourses() {
-  return useQuery({ queryKey: ["courses"], queryFn: async () => (await apiRequest<Course[]>(apiPaths.courses)).data, staleTime: 10 * 60_000 });
-}
-
-export function useDegrees() {
-  return useQuery({ queryKey: ["degrees"], queryFn: async () => (await apiRequest<Degree[]>(apiPaths.degrees)).data, staleTime: 10 * 60_000 });
-}
 
 export function useAdmission(userName: string | undefined) {
   return useQuery({

@@ -12,7 +12,7 @@ import {
 } from "@admissions/shared";
 import { Col, Form, Input, Radio, Row, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { Course, Degree } from "../api/admission";
+import type { Course, Degree } from "../../../lib/masters";
 import { Field, YesNo, optionsOf } from "./fields";
 
 /** Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions. */

@@ -25,7 +25,8 @@ describe("the admission form for a student admitted before the results", () => {
     stubApi({ ...signedInAs("ROLE_STUDENT"), ...masters, "/booking/admission": ok(stored) });
     renderAt("/admission");
 
-    expect(await screen.findByRole("button", { name: "Submit" })).toBeTruthy();
+    // The whole marks step renders in jsdom before the button appears; give it time on a busy machine.
+    expect(await screen.findByRole("button", { name: "Submit" }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
     expect(screen.queryByText(/Step \d of 4/)).toBeNull();
     expect(screen.queryByText("Student Details")).toBeNull();
@@ -39,7 +40,7 @@ describe("the admission form for an applicant whose fee is paid", () => {
     const stored = { ...sampleAdmission(), applicationNo: "UG-2026-000002", applicationStatus: "Submitted", paymentStatus: "Success", paymentRefNo: "31", applicationFee: 300 };
     stubApi({ ...signedInAs("ROLE_USER"), ...masters, "/booking/admission": ok(stored) });
     renderAt("/admission");
-    expect(await screen.findByText("Application UG-2026-000002 has been submitted.")).toBeTruthy();
+    expect(await screen.findByText("Application UG-2026-000002 has been submitted.", {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Next" })).toBeNull();
   });
 });
@@ -48,7 +49,7 @@ describe("the offline admission form", () => {
   it("is titled Offline Admission and asks staff for the applicant's e-mail", async () => {
     stubApi({ ...signedInAs("ROLE_ADMIN"), ...masters });
     renderAt("/admin-admission");
-    expect(await screen.findByRole("heading", { name: "Offline Admission" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Offline Admission" }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByLabelText("Applicant's e-mail")).toBeTruthy();
   });
 });

@@ -1,0 +1,2 @@
+CREATE INDEX "applications_name_idx" ON "applications" USING btree ("name" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "applications_mode_idx" ON "applications" USING btree ("is_offline","created_at");

@@ -1,0 +1,114 @@
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, admissionSchema, sampleAdmission } from "@admissions/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { degrees } from "../../db/schema/index.js";
+import { seedDemo } from "../../db/seed-demo.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { createUser, signInAs } from "../../test/factories.js";
+import { insertApplication } from "./admissions.repository.js";
+
+let test: TestApp;
+let staffCookie: string;
+const degreeIds: Record<string, number> = {};
+
+/** Twelve applications with known names, statuses, modes and dates, straight in the database. */
+const people = [
+  ["ANITHA R", "UG", "B.A. TAMIL", "Pending", "Pending", false, "2026-05-01"],
+  ["ARUN K", "UG", "B.A. TAMIL", "Submitted", "Success", false, "2026-05-02"],
+  ["BALA M", "UG", "B.COM.", "Submitted", "Offline", true, "2026-05-03"],
+  ["DEEPA S", "UG", "B.COM.", "Payment Failure", "Failure", false, "2026-05-04"],
+  ["GOKUL V", "UG", "B.SC. MATHEMATICS", "Approved", "Success", false, "2026-05-05"],
+  ["HEMA P", "UG", "B.SC. MATHEMATICS", "Rejected", "Success", false, "2026-05-06"],
+  ["KAVYA N", "UG", "B.SC. COMPUTER SCIENCE", "Submitted", "Success", false, "2026-05-07"],
+  ["MANO J", "UG", "B.SC. COMPUTER SCIENCE", "Pending", "Aborted", false, "2026-05-08"],
+  ["PRIYA S", "PG", "M.A. ENGLISH", "Submitted", "Offline", true, "2026-05-09"],
+  ["RAVI T", "PG", "M.COM.", "Approved", "Success", false, "2026-05-10"],
+  ["SUDHA L", "PG", "M.SC. MATHEMATICS", "Submitted", "Success", false, "2026-05-11"],
+  ["VIJAY A", "PG", "M.SC. MATHEMATICS", "Cancelled", "Success", false, "2026-05-12"],
+] as const;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  await seedDemo(test.db);
+  for (const degree of await test.db.select().from(degrees)) degreeIds[degree.name] = degree.id;
+  staffCookie = (await signInAs(test, ROLE_ADMIN)).cookie;
+  const form = admissionSchema.parse(sampleAdmission());
+  for (const [index, [name, course, degree, status, paymentStatus, isOffline, date]] of people.entries()) {
+    const number = String(index + 1).padStart(6, "0");
+    const user = await createUser(test.db, { userName: `person${index + 1}@example.in`, mobile: `98400000${String(index + 10)}` });
+    await insertApplication(test.db, {
+      userId: user.id,
+      applicationNo: `${course}-2026-${number}`,
+      status,
+      paymentStatus,
+      isOffline,
+      courseId: course === "UG" ? 1 : 2,
+      degreeId: degreeIds[degree]!,
+      name,
+      email: user.userName,
+      mobile: `98400000${String(index + 10)}`,
+      tweleveStatus: "PASSED",
+      totalMarkPercent: 60 + index,
+      applicationFee: course === "UG" ? 300 : 400,
+      data: { ...form, name },
+      applicationDate: date,
+    });
+  }
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const list = async (query: string, cookie = staffCookie) => test.app.inject({ url: `/booking/admissionAll?${query}`, headers: { cookie } });
+const names = async (query: string) => ((await list(query)).json().data.content as { name: string }[]).map((row) => row.name);
+
+describe("GET /booking/admissionAll", () => {
+  it("is for staff only", async () => {
+    for (const role of ["ROLE_USER", ROLE_STUDENT]) {
+      expect((await list("", (await signInAs(test, role)).cookie)).statusCode).toBe(403);
+    }
+    expect((await test.app.inject({ url: "/booking/admissionAll" })).statusCode).toBe(401);
+    expect((await list("", (await signInAs(test, ROLE_DEPARTMENT_ADMIN)).cookie)).statusCode).toBe(200);
+  });
+
+  it("answers the paged shape, newest first, every row once across the pages", async () => {
+    const pages = await Promise.all([0, 1, 2].map(async (pageNo) => (await list(`pageNo=${pageNo}&pageSize=5`)).json().data));
+    expect(pages[0]).toMatchObject({ totalElements: 12, totalPages: 3, number: 0, size: 5 });
+    expect(pages.map((page) => page.content.length)).toEqual([5, 5, 2]);
+    const all = pages.flatMap((page) => page.content.map((row: { applicationNo: string }) => row.applicationNo));
+    expect(new Set(all).size).toBe(12);
+    expect(pages[0].content[0]).toMatchObject({ name: "VIJAY A", course: "PG", degree: "M.SC. MATHEMATICS", applicationStatus: "Cancelled", userName: "person12@example.in" });
+  });
+
+  it("searches a name from its start, an application number, an e-mail or a mobile", async () => {
+    expect(await names("search=a")).toEqual(["ARUN K", "ANITHA R"]);
+    expect(await names("search=PG-2026-000010")).toEqual(["RAVI T"]);
+    expect(await names("search=Person3@Example.in")).toEqual(["BALA M"]);
+    expect(await names("search=98400 00014")).toEqual(["GOKUL V"]);
+    expect(await names("search=%25")).toEqual([]);
+  });
+
+  it("filters by status, payment status, course, degree, mode and date range", async () => {
+    expect(await names("status=Approved&order=asc")).toEqual(["GOKUL V", "RAVI T"]);
+    expect(await names("paymentStatus=Offline&order=asc")).toEqual(["BALA M", "PRIYA S"]);
+    expect((await list("courseId=2")).json().data.totalElements).toBe(4);
+    expect(await names(`degreeId=${degreeIds["B.COM."]}&order=asc`)).toEqual(["BALA M", "DEEPA S"]);
+    expect(await names("mode=offline&order=asc")).toEqual(["BALA M", "PRIYA S"]);
+    expect(await names("dateFrom=2026-05-03&dateTo=2026-05-05&order=asc")).toEqual(["BALA M", "DEEPA S", "GOKUL V"]);
+  });
+
+  it("sorts by name or by percentage", async () => {
+    expect((await names("sort=name&order=asc&pageSize=3"))).toEqual(["ANITHA R", "ARUN K", "BALA M"]);
+    expect((await names("sort=totalMarkPercent&order=desc&pageSize=1"))).toEqual(["VIJAY A"]);
+  });
+
+  it("counts each status under the other filters", async () => {
+    const data = (await list("courseId=1&status=Submitted")).json().data;
+    expect(data.totalElements).toBe(3);
+    expect(data.statusCounts).toEqual({ Pending: 2, Submitted: 3, "Payment Failure": 1, Approved: 1, Rejected: 1 });
+  });
+
+  it("refuses an unknown status or a malformed date with 400", async () => {
+    expect((await list("status=Bogus")).statusCode).toBe(400);
+    expect((await list("dateFrom=05/01/2026")).json().message).toBe("Enter the date as YYYY-MM-DD!");
+  });
+});

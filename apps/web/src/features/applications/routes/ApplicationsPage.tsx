@@ -1,0 +1,191 @@
+import { applicationStatuses, paymentStatuses, type ApplicationListItem } from "@admissions/shared";
+import { Card, Col, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { useCourses, useDegrees } from "../../../lib/masters";
+import { useApplications } from "../api/applications";
+
+const PAGE_SIZE = 20;
+
+/** Solid badges whose white text keeps a 4.5:1 contrast (Ant Design's orange and gold presets do not). */
+const statusColours: Record<string, string> = {
+  Submitted: "#1d4ed8",
+  Approved: "#15803d",
+  Transferred: "#0e7490",
+  Rejected: "#b91c1c",
+  Cancelled: "#4b5563",
+  "Payment Failure": "#b45309",
+  Pending: "#92400e",
+  Draft: "#4b5563",
+};
+
+/** SPEC.md /admin: every application, found in seconds: search, filters, counts per status, server paging. */
+export function ApplicationsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const courses = useCourses();
+  const degrees = useDegrees();
+  const pageNo = Number(params.get("pageNo") ?? 0);
+  const query = new URLSearchParams(params);
+  query.set("pageSize", String(PAGE_SIZE));
+  const list = useApplications(query.toString());
+  const data = list.data;
+
+  /** Every change of filter starts again at the first page; the URL keeps it, so Back and links work. */
+  const update = (changes: Record<string, string | undefined>, keepPage = false) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === "") next.delete(key);
+      else next.set(key, value);
+    }
+    if (!keepPage) next.delete("pageNo");
+    setParams(next);
+  };
+
+  const courseId = params.get("courseId") ?? undefined;
+  const columns: TableProps<ApplicationListItem>["columns"] = [
+    {
+      title: t("applications.applicationNo"),
+      dataIndex: "applicationNo",
+      key: "applicationNo",
+      sorter: true,
+      render: (value: string, row) => <Link to={`/admin/${encodeURIComponent(row.userName)}`}>{value}</Link>,
+    },
+    { title: t("applications.name"), dataIndex: "name", key: "name", sorter: true },
+    { title: t("applications.degree"), key: "degree", render: (_value, row) => `${row.course} · ${row.degree}` },
+    { title: t("applications.mobile"), dataIndex: "mobile", key: "mobile" },
+    {
+      title: t("applications.status"),
+      dataIndex: "applicationStatus",
+      key: "status",
+      sorter: true,
+      render: (value: string) => <Tag color={statusColours[value] ?? "#4b5563"}>{value.toUpperCase()}</Tag>,
+    },
+    { title: t("applications.payment"), dataIndex: "paymentStatus", key: "paymentStatus" },
+    { title: t("applications.mode"), dataIndex: "isOffline", key: "mode", render: (offline: boolean) => (offline ? t("applications.offline") : t("applications.online")) },
+    { title: t("applications.date"), dataIndex: "applicationDate", key: "applicationDate", sorter: true },
+    { title: "%", dataIndex: "totalMarkPercent", key: "totalMarkPercent", sorter: true, align: "end" },
+  ];
+
+  const sortOrder = (key: string) =>
+    (params.get("sort") ?? "applicationDate") === key ? ((params.get("order") ?? "desc") === "asc" ? "ascend" : "descend") : null;
+
+  return (
+    <Card>
+      <Typography.Title level={1} className="page-title">
+        {t("menu.applications")}
+      </Typography.Title>
+      <Space wrap className="status-counts" aria-label={t("applications.byStatus")}>
+        {applicationStatuses
+          .filter((status) => data?.statusCounts[status])
+          .map((status) => (
+            <Tag.CheckableTag
+              key={status}
+              checked={params.get("status") === status}
+              onChange={(checked) => update({ status: checked ? status : undefined })}
+            >
+              {status} ({data?.statusCounts[status]})
+            </Tag.CheckableTag>
+          ))}
+      </Space>
+      <Row gutter={[12, 12]} className="list-filters">
+        <Col xs={24} md={12} lg={8}>
+          <Input.Search
+            aria-label={t("applications.search")}
+            placeholder={t("applications.search")}
+            defaultValue={params.get("search") ?? ""}
+            allowClear
+            onSearch={(value) => update({ search: value.trim() || undefined })}
+          />
+        </Col>
+        <Col xs={12} md={6} lg={4}>
+          <Select
+            aria-label={t("applications.status")}
+            placeholder={t("applications.status")}
+            allowClear
+            className="full-width"
+            value={params.get("status") ?? undefined}
+            onChange={(value?: string) => update({ status: value })}
+            options={applicationStatuses.map((value) => ({ value, label: value }))}
+          />
+        </Col>
+        <Col xs={12} md={6} lg={4}>
+          <Select
+            aria-label={t("applications.payment")}
+            placeholder={t("applications.payment")}
+            allowClear
+            className="full-width"
+            value={params.get("paymentStatus") ?? undefined}
+            onChange={(value?: string) => update({ paymentStatus: value })}
+            options={paymentStatuses.map((value) => ({ value, label: value }))}
+          />
+        </Col>
+        <Col xs={12} md={6} lg={4}>
+          <Select
+            aria-label={t("admission.course")}
+            placeholder={t("admission.course")}
+            allowClear
+            className="full-width"
+            value={courseId}
+            onChange={(value?: string) => update({ courseId: value, degreeId: undefined })}
+            options={(courses.data ?? []).map((course) => ({ value: String(course.id), label: course.name }))}
+          />
+        </Col>
+        <Col xs={12} md={6} lg={4}>
+          <Select
+            aria-label={t("admission.degree")}
+            placeholder={t("admission.degree")}
+            allowClear
+            showSearch={{ optionFilterProp: "label" }}
+            className="full-width"
+            value={params.get("degreeId") ?? undefined}
+            onChange={(value?: string) => update({ degreeId: value })}
+            options={(degrees.data ?? [])
+              .filter((degree) => !courseId || String(degree.courseId) === courseId)
+              .map((degree) => ({ value: String(degree.id), label: degree.name }))}
+          />
+        </Col>
+        <Col xs={12} md={6} lg={4}>
+          <Select
+            aria-label={t("applications.mode")}
+            placeholder={t("applications.mode")}
+            allowClear
+            className="full-width"
+            value={params.get("mode") ?? undefined}
+            onChange={(value?: string) => update({ mode: value })}
+            options={[
+              { value: "online", label: t("applications.online") },
+              { value: "offline", label: t("applications.offline") },
+            ]}
+          />
+        </Col>
+        <Col xs={12} md={6} lg={4}>
+          <Input type="date" aria-label={t("applications.dateFrom")} value={params.get("dateFrom") ?? ""} onChange={(event) => update({ dateFrom: event.target.value })} />
+        </Col>
+        <Col xs={12} md={6} lg={4}>
+          <Input type="date" aria-label={t("applications.dateTo")} value={params.get("dateTo") ?? ""} onChange={(event) => update({ dateTo: event.target.value })} />
+        </Col>
+      </Row>
+      <Table<ApplicationListItem>
+        rowKey="applicationNo"
+        columns={columns.map((column) => ({ ...column, sortOrder: sortOrder(String(column.key)) }))}
+        dataSource={data?.content}
+        loading={list.isFetching}
+        scroll={{ x: 900 }}
+        pagination={{ current: pageNo + 1, pageSize: PAGE_SIZE, total: data?.totalElements ?? 0, showSizeChanger: false, showTotal: (total) => t("applications.total", { total }) }}
+        onChange={(pagination, _filters, sorter) => {
+          const single = Array.isArray(sorter) ? sorter[0] : sorter;
+          const sortKey = single?.order ? String(single.columnKey) : undefined;
+          update(
+            {
+              pageNo: pagination.current && pagination.current > 1 ? String(pagination.current - 1) : undefined,
+              sort: sortKey,
+              order: sortKey ? (single!.order === "ascend" ? "asc" : "desc") : undefined,
+            },
+            true,
+          );
+        }}
+      />
+    </Card>
+  );
+}

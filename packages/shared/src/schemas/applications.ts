@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { pageQuerySchema, pageSchema } from "./envelope.js";
+
+/** Statuses an application can have (DESIGN.md's lifecycle). */
+export const applicationStatuses = ["Draft", "Pending", "Payment Failure", "Submitted", "Approved", "Transferred", "Cancelled", "Rejected"] as const;
+export const paymentStatuses = ["Pending", "Success", "Failure", "Aborted", "Offline"] as const;
+
+export const applicationSortFields = ["applicationDate", "applicationNo", "name", "totalMarkPercent", "status"] as const;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD!");
+
+/** GET admissionAll: the staff list's page, filters and order. */
+export const applicationListQuerySchema = pageQuerySchema.extend({
+  /** Name (from its start), application number, e-mail or mobile. */
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(applicationStatuses).optional(),
+  paymentStatus: z.enum(paymentStatuses).optional(),
+  courseId: z.coerce.number().int().positive().optional(),
+  degreeId: z.coerce.number().int().positive().optional(),
+  mode: z.enum(["online", "offline"]).optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+  sort: z.enum(applicationSortFields).default("applicationDate"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+});
+export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
+
+export const applicationListItemSchema = z.object({
+  applicationNo: z.string(),
+  userName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  course: z.string(),
+  degree: z.string(),
+  applicationStatus: z.string(),
+  paymentStatus: z.string(),
+  isOffline: z.boolean(),
+  applicationDate: z.string(),
+  totalMarkPercent: z.number().nullable(),
+});
+export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
+
+/** The paged shape plus how many applications match each status under the other filters. */
+export const applicationListSchema = pageSchema(applicationListItemSchema).extend({
+  statusCounts: z.record(z.string(), z.number().int()),
+});
+export type ApplicationList = z.infer<typeof applicationListSchema>;
