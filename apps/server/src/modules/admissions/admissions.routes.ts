@@ -1,14 +1,12 @@
 import { admissionDraftSchema, admissionSchema, envelope, isStaffRole, limits, notices } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { NotFoundError } from "../../errors.js";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
-import { findUserByName } from "../users/users.repository.js";
 import { getApplicationOfUser, getDraft, saveDraft } from "./admissions.repository.js";
 import { presentApplication, presentSubmission } from "./admissions.presenter.js";
 import { settleAwaitingOrders } from "../payments/payments.service.js";
-import { submitAdmission } from "./admissions.service.js";
+import { resolveApplicantId, submitAdmission } from "./admissions.service.js";
 
 const submissionSchema = z.object({
   applicationNo: z.string(),
@@ -37,11 +35,9 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const actor = request.actor!;
-      const userName = request.query.userName || actor.userName;
-      if (userName !== actor.userName && !isStaffRole(actor.role)) throw new NotFoundError();
-      const user = userName === actor.userName ? { id: actor.id } : await findUserByName(app.ctx.db, userName);
-      const application = user ? await getApplicationOfUser(app.ctx.db, user.id) : undefined;
+      const userName = request.query.userName || request.actor!.userName;
+      const userId = await resolveApplicantId(app.ctx, request.actor!, userName);
+      const application = userId === undefined ? undefined : await getApplicationOfUser(app.ctx.db, userId);
       return success(application ? presentApplication(application, userName) : null);
     },
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ROLE_STUDENT, ROLE_USER, admissionFields, documentFieldNames, isStaffRole, messages, type Admission, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, admissionFields, documentFieldNames, editableApplicationStatuses, isStaffRole, messages, type Admission, type FieldError } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
@@ -18,9 +18,6 @@ import {
   type ApplicationRow,
   type NewApplication,
 } from "./admissions.repository.js";
-
-/** Until the fee is paid (or staff have entered it), the applicant may still change the form. */
-const EDITABLE_STATUSES = new Set(["Draft", "Pending", "Payment Failure"]);
 
 export const APPLICATION_LOCKED = "This application has been submitted and can no longer be changed.";
 export const NOT_AN_APPLICANT = "This e-mail belongs to an account that cannot apply.";
@@ -94,7 +91,7 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
   return ctx.db.transaction(async (tx) => {
     const applicant = offline ? await findOrCreateApplicant(tx, userName, admission.whatsappNo) : { id: actor.id };
     const existing = await getApplicationOfUser(tx, applicant.id, { forUpdate: true });
-    if (existing && !EDITABLE_STATUSES.has(existing.status)) throw new ConflictError(APPLICATION_LOCKED);
+    if (existing && !editableApplicationStatuses.includes(existing.status)) throw new ConflictError(APPLICATION_LOCKED);
 
     const { userName: _sent, isOffline: _isOffline, ...form } = admission;
     const year = new Date().getFullYear();
@@ -170,4 +167,15 @@ async function updateStudentMarks(ctx: AppContext, actor: Actor, admission: Admi
     });
     return saved;
   });
+}
+
+/**
+ * The user an applicant-facing read is about: applicants may name only themselves (anyone else is
+ * answered as absent), staff anybody; undefined when staff name an e-mail with no account.
+ */
+export async function resolveApplicantId(ctx: AppContext, actor: Actor, userName: string | undefined): Promise<number | undefined> {
+  const wanted = userName || actor.userName;
+  if (wanted === actor.userName) return actor.id;
+  if (!isStaffRole(actor.role)) throw new NotFoundError();
+  return (await findUserByName(ctx.db, wanted))?.id;
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 
@@ -52,12 +52,4 @@ export async function deleteStaleSessions(db: Database, idleSince: Date): Promis
     .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, idleSince)))
     .returning({ id: sessions.id });
   return removed.length;
-}
-
-export async function countSessionsOfUser(db: Database, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId)));
-  return row?.count ?? 0;
 }

@@ -5,9 +5,9 @@ import { NotFoundError } from "../../errors.js";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
 import { getApplicationById, getApplicationOfUser } from "../admissions/admissions.repository.js";
+import { resolveApplicantId } from "../admissions/admissions.service.js";
 import { findSuccessfulOrderOfApplication, getOrderById } from "./payments.repository.js";
 import { buildReceiptPdf } from "./receipt.js";
-import { findUserByName } from "../users/users.repository.js";
 import { settleAwaitingOrders, settleFromReturn } from "./payments.service.js";
 
 const statusSchema = z
@@ -70,11 +70,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const actor = request.actor!;
-      const userName = request.query.userName || actor.userName;
-      if (userName !== actor.userName && !isStaffRole(actor.role)) throw new NotFoundError();
-      const userId = userName === actor.userName ? actor.id : (await findUserByName(app.ctx.db, userName))?.id;
-      return success(await statusOf(userId));
+      return success(await statusOf(await resolveApplicantId(app.ctx, request.actor!, request.query.userName)));
     },
   );
 

@@ -1,3 +1,4 @@
+import { editableApplicationStatuses } from "@admissions/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
@@ -67,8 +68,6 @@ export class RejectedPaymentResponse extends Error {}
 /** What a settlement did: moved the order now, found it already moved (a replay), or left it waiting. */
 export type Settlement = { result: "settled" | "already" | "awaiting"; order: PaymentOrderRow };
 
-const OPEN_STATUSES = new Set(["Draft", "Pending", "Payment Failure"]);
-
 /**
  * Moves an order and its application once and only once, whichever of the browser's return and
  * the status call brings the answer first; the other finds it settled and changes nothing.
@@ -105,7 +104,7 @@ export async function applyGatewayResult(
       gatewayResponse: result.raw,
     });
     const application = order.applicationId ? await getApplicationById(tx, order.applicationId, { forUpdate: true }) : undefined;
-    if (application && OPEN_STATUSES.has(application.status)) {
+    if (application && editableApplicationStatuses.includes(application.status)) {
       const moves = {
         Success: { status: "Submitted", paymentStatus: "Success", paymentRefNo: trackingId },
         Failure: { status: "Payment Failure", paymentStatus: "Failure", paymentRefNo: application.paymentRefNo },

@@ -3,9 +3,6 @@ import type { AdmissionDraft, StoredAdmission } from "../api/admission";
 
 export const LOCAL_DRAFT_KEY = "admissionData";
 
-/** Until the applicant pays (or staff enter it), the application can still be changed. */
-export const EDITABLE_STATUSES = ["Draft", "Pending", "Payment Failure"];
-
 export function blankAdmission(email: string | undefined): Record<string, unknown> {
   return {
     email,

@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, admissionSchema, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, admissionSchema, editableApplicationStatuses, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
 import { App, Button, Card, Form, Grid, Progress, Result, Space, Steps, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +17,6 @@ import { MarksStep } from "../components/MarksStep";
 import { StudentDetailsStep } from "../components/StudentDetailsStep";
 import { DocumentField, UploadStep } from "../components/UploadStep";
 import {
-  EDITABLE_STATUSES,
   blankAdmission,
   clearLocalDraft,
   fieldNameOf,
@@ -176,7 +175,6 @@ export function AdmissionPage() {
           form.resetFields();
           form.setFieldsValue(blankAdmission(undefined));
           goTo(0);
-          clearLocalDraft();
         } else {
           void navigate(routes.transactionStatus);
         }
@@ -191,7 +189,7 @@ export function AdmissionPage() {
   if (!user || courses.isPending || degrees.isPending || !restored) return <FullPageLoader />;
 
   const application = stored.data;
-  if (application && !student && !EDITABLE_STATUSES.includes(application.applicationStatus)) {
+  if (application && !student && !editableApplicationStatuses.includes(application.applicationStatus)) {
     return (
       <Result
         status="success"
