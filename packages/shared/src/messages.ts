@@ -94,6 +94,10 @@ export const notices = {
   accountDisabled: "This account is disabled. Please contact the college office.",
   foreignOrigin: "This request came from another site and was refused.",
   bodyTooLarge: "The request is too large.",
+  applicationLocked: "This application has been submitted and can no longer be changed.",
+  notAnApplicant: "This e-mail belongs to an account that cannot apply.",
+  studentMarksOnly: "Only the marks of an application made before the results can be updated.",
+  unsupportedFile: "Only JPG, PNG and PDF files can be uploaded.",
 } as const;
 
 export type NoticeKey = keyof typeof notices;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ROLE_STUDENT, ROLE_USER, admissionFields, documentFieldNames, editableApplicationStatuses, isStaffRole, messages, type Admission, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, admissionFields, documentFieldNames, editableApplicationStatuses, isStaffRole, messages, notices, type Admission, type FieldError } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
@@ -18,10 +18,6 @@ import {
   type ApplicationRow,
   type NewApplication,
 } from "./admissions.repository.js";
-
-export const APPLICATION_LOCKED = "This application has been submitted and can no longer be changed.";
-export const NOT_AN_APPLICANT = "This e-mail belongs to an account that cannot apply.";
-export const STUDENT_MARKS_ONLY = "Only the marks of an application made before the results can be updated.";
 
 /** Every document an application names must have been uploaded for that applicant. */
 async function checkDocumentsBelongTo(db: Database, ownerUserName: string, admission: Admission): Promise<void> {
@@ -53,7 +49,7 @@ function applicantUserNameOf(actor: Actor, admission: Admission): string {
 async function findOrCreateApplicant(db: Database, userName: string, mobile: string) {
   const existing = await findUserByName(db, userName);
   if (existing) {
-    if (existing.role !== ROLE_USER) throw new ConflictError(NOT_AN_APPLICANT);
+    if (existing.role !== ROLE_USER) throw new ConflictError(notices.notAnApplicant);
     return existing;
   }
   const created = await insertUserUnlessTaken(db, {
@@ -62,7 +58,7 @@ async function findOrCreateApplicant(db: Database, userName: string, mobile: str
     passwordHash: await hashSecret(randomBytes(24).toString("base64url")),
     role: ROLE_USER,
   });
-  if (!created) throw new ConflictError(NOT_AN_APPLICANT);
+  if (!created) throw new ConflictError(notices.notAnApplicant);
   return created;
 }
 
@@ -91,7 +87,7 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
   return ctx.db.transaction(async (tx) => {
     const applicant = offline ? await findOrCreateApplicant(tx, userName, admission.whatsappNo) : { id: actor.id };
     const existing = await getApplicationOfUser(tx, applicant.id, { forUpdate: true });
-    if (existing && !editableApplicationStatuses.includes(existing.status)) throw new ConflictError(APPLICATION_LOCKED);
+    if (existing && !editableApplicationStatuses.includes(existing.status)) throw new ConflictError(notices.applicationLocked);
 
     const { userName: _sent, isOffline: _isOffline, ...form } = admission;
     const year = new Date().getFullYear();
@@ -137,12 +133,12 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
 async function updateStudentMarks(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta): Promise<ApplicationRow> {
   const current = await getApplicationOfUser(ctx.db, actor.id);
   if (!current) throw new NotFoundError();
-  if (current.tweleveStatus !== "APPEARED") throw new ConflictError(STUDENT_MARKS_ONLY);
+  if (current.tweleveStatus !== "APPEARED") throw new ConflictError(notices.studentMarksOnly);
   await checkDocumentsBelongTo(ctx.db, actor.userName, admission);
 
   return ctx.db.transaction(async (tx) => {
     const locked = (await getApplicationOfUser(tx, actor.id, { forUpdate: true }))!;
-    if (locked.tweleveStatus !== "APPEARED") throw new ConflictError(STUDENT_MARKS_ONLY);
+    if (locked.tweleveStatus !== "APPEARED") throw new ConflictError(notices.studentMarksOnly);
     const data = locked.data as Record<string, unknown> & { examDetails: Record<string, unknown> };
     const tweleveStatus = "tweleveStatus" in admission.examDetails ? admission.examDetails.tweleveStatus : "APPEARED";
     const saved = await updateApplication(tx, locked.id, {

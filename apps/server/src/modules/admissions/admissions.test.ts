@@ -5,7 +5,6 @@ import { activityLog, applicationDrafts, applications, degrees, users } from "..
 import { demoDegrees, seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { fixtures, signInAs, uploadAs } from "../../test/factories.js";
-import { APPLICATION_LOCKED, NOT_AN_APPLICANT, STUDENT_MARKS_ONLY } from "./admissions.service.js";
 
 let test: TestApp;
 let degreeId: (name: string) => number;
@@ -126,7 +125,7 @@ describe("an applicant's application", () => {
     await test.db.update(applications).set({ status: "Submitted", paymentStatus: "Success" }).where(eq(applications.applicationNo, first));
     const locked = await submit(session.cookie, { ...application, caste: "Other" });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().message).toBe(APPLICATION_LOCKED);
+    expect(locked.json().message).toBe(notices.applicationLocked);
     expect((await fetchAdmission(session.cookie)).json().data.caste).toBe("VELLALAR");
   });
 
@@ -191,7 +190,7 @@ describe("offline admission by staff", () => {
     const userName = colleague.user.userName;
     const response = await submit(staff.cookie, await applicationFor(staff, { userName }, userName));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(NOT_AN_APPLICANT);
+    expect(response.json().message).toBe(notices.notAnApplicant);
   });
 });
 
@@ -238,6 +237,6 @@ describe("a student admitted before the results", () => {
 
     const second = await submit(session.cookie, withMarks);
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe(STUDENT_MARKS_ONLY);
+    expect(second.json().message).toBe(notices.studentMarksOnly);
   });
 });

@@ -1,10 +1,10 @@
-import { envelope, limits, messages } from "@admissions/shared";
+import { envelope, limits, messages, notices } from "@admissions/shared";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, BadRequestError } from "../../errors.js";
 import { responses, success } from "../../http.js";
-import { documentOwnerFor, findReadableUpload, safeDownloadName, saveUpload, UNSUPPORTED_FILE_MESSAGE } from "./uploads.service.js";
+import { documentOwnerFor, findReadableUpload, safeDownloadName, saveUpload } from "./uploads.service.js";
 
 /** SPEC.md section 7: POST /uploadFile (multipart file and username) and GET downloadFile/userName/{user}/{file}. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +23,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request) => {
-      if (!request.isMultipart()) throw new BadRequestError(UNSUPPORTED_FILE_MESSAGE);
+      if (!request.isMultipart()) throw new BadRequestError(notices.unsupportedFile);
       let upload: { originalName: string; content: Buffer } | undefined;
       let username: string | undefined;
       // The original client may send `username` after the file, so every part is read before acting.
@@ -39,7 +39,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           username = part.value;
         }
       }
-      if (!upload) throw new BadRequestError(UNSUPPORTED_FILE_MESSAGE);
+      if (!upload) throw new BadRequestError(notices.unsupportedFile);
       const ownerUserName = documentOwnerFor(request.actor!, username);
       const fileName = await saveUpload(app.ctx, request.actor!, { ownerUserName, ...upload });
       return success({ fileName }, "Uploaded");

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { isStaffRole, limits, messages } from "@admissions/shared";
+import { isStaffRole, limits, messages, notices } from "@admissions/shared";
 import { fileTypeFromBuffer } from "file-type";
 import type { Actor, AppContext } from "../../context.js";
 import { AppError, BadRequestError, NotFoundError } from "../../errors.js";
@@ -11,8 +11,6 @@ const acceptedTypes: Record<string, "jpg" | "png" | "pdf"> = {
   "image/png": "png",
   "application/pdf": "pdf",
 };
-
-export const UNSUPPORTED_FILE_MESSAGE = "Only JPG, PNG and PDF files can be uploaded.";
 
 /**
  * Whose documents an actor may upload or read: an applicant only their own, staff anybody's (a
@@ -41,10 +39,10 @@ export async function saveUpload(
   upload: { ownerUserName: string; originalName: string; content: Buffer },
 ): Promise<string> {
   if (upload.content.length > limits.uploadMaxBytes) throw new AppError(413, messages.fileTooLarge);
-  if (upload.content.length === 0) throw new BadRequestError(UNSUPPORTED_FILE_MESSAGE);
+  if (upload.content.length === 0) throw new BadRequestError(notices.unsupportedFile);
   const detected = await fileTypeFromBuffer(upload.content);
   const extension = detected && acceptedTypes[detected.mime];
-  if (!detected || !extension) throw new BadRequestError(UNSUPPORTED_FILE_MESSAGE);
+  if (!detected || !extension) throw new BadRequestError(notices.unsupportedFile);
 
   const fileName = `${randomBytes(16).toString("hex")}.${extension}`;
   await ctx.storage.save(fileName, upload.content);

@@ -1,10 +1,9 @@
-import { ROLE_ADMIN, messages } from "@admissions/shared";
+import { ROLE_ADMIN, messages, notices } from "@admissions/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadedFiles } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { fixtures, multipartBody, signInAs, uploadAs } from "../../test/factories.js";
-import { UNSUPPORTED_FILE_MESSAGE } from "./uploads.service.js";
 
 let test: TestApp;
 let applicant: Awaited<ReturnType<typeof signInAs>>;
@@ -46,7 +45,7 @@ describe("POST /booking/uploadFile", () => {
     const before = await storedCount();
     const response = await upload(applicant.cookie, { name: "photo.jpg", content: Buffer.from("<html><script>alert(1)</script></html>") });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(UNSUPPORTED_FILE_MESSAGE);
+    expect(response.json().message).toBe(notices.unsupportedFile);
     expect(await storedCount()).toBe(before);
   });
 
