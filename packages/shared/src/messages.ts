@@ -47,6 +47,17 @@ export const messages = {
   agreementRequired: "Should accept agreement",
   fileTooLarge: "File Size should be less than 1 MB",
   uploadFailed: "upload failure",
+  // SPEC.md section 5, staff status change
+  remarksRequired: "Enter Remarks",
+  // SPEC.md section 5, fees pay
+  feeYearRequired: "Please input your Year!",
+  feeTermRequired: "Please input your Term!",
+  // added by the product, for the fee payment request
+  feeModeRequired: "Please choose how the fee was paid!",
+  feeReferenceRequired: "Please input the cheque, draft or transfer number!",
+  feeStudentRequired: "Please name the student who paid!",
+  feeRemarksTooLong: "Remarks can be at most 200 characters!",
+  feeReferenceTooLong: "The reference can be at most 100 characters!",
   // added by the product, for the admission fields SPEC.md names without a message
   dobInvalid: "Please enter a real date of birth as YYYY-MM-DD!",
   ageOutOfRange: "The applicant must be between 14 and 60 years old!",
@@ -98,6 +109,16 @@ export const notices = {
   notAnApplicant: "This e-mail belongs to an account that cannot apply.",
   studentMarksOnly: "Only the marks of an application made before the results can be updated.",
   unsupportedFile: "Only JPG, PNG and PDF files can be uploaded.",
+  // SPEC.md section 8: a staff decision succeeded; the rest are added by the product
+  statusUpdated: "Status updated",
+  feeStructureMissing: "This degree has no fee structure yet: add it under Degree before approving.",
+  transferToSameDegree: "The application is already in this degree: choose another one to transfer it to.",
+  // term fees, added by the product
+  notAStudent: "No student record was found for this account.",
+  feeTermNotFound: "No fee term matches the year and term you chose.",
+  feeTermPaid: "This term has already been paid.",
+  feeAmountChanged: "The fee amount has changed; reload the page.",
+  onlineFeeStudentOnly: "Only the student can pay a fee online; staff record the fees paid at the college.",
 } as const;
 
 export type NoticeKey = keyof typeof notices;

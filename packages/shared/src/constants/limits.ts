@@ -13,4 +13,6 @@ export const limits = {
   uploadMaxBytes: 1024 * 1024,
   /** A draft is a few KiB of typed text; this bounds what one account can store. */
   draftMaxBytes: 64 * 1024,
+  /** SPEC.md sections 5 and 9: a status change's remarks, at most 100 characters. */
+  remarksMaxLength: 100,
 } as const;

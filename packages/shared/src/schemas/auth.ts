@@ -86,5 +86,7 @@ export const sessionUserSchema = z.object({
   userName: z.string(),
   roleName: z.string(),
   mobile: z.string().nullable(),
+  /** The degrees a department admin looks after, so screens offer only those; null for everyone else. */
+  degreeIds: z.array(z.number().int()).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { limits } from "../constants/limits.js";
+import { messages } from "../messages.js";
+
+/** SPEC.md section 4: the statuses staff set on an application, from any status. */
+export const decisionStatuses = ["Approved", "Transferred", "Cancelled", "Rejected"] as const;
+export type DecisionStatus = (typeof decisionStatuses)[number];
+
+/** Each field of a decision with its own rule, so the review screen checks a field as the server does. */
+export const decisionFields = {
+  /** SPEC.md section 5: the remarks are required and at most 100 characters ('Enter Remarks'). */
+  message: z
+    .string({ error: messages.remarksRequired })
+    .trim()
+    .min(1, messages.remarksRequired)
+    .max(limits.remarksMaxLength, messages.remarksRequired),
+  status: z.enum(decisionStatuses),
+  applicationNo: z.string().trim().min(1).max(40),
+  /** The degree a Transferred application moves to; a cleared select (null or '') counts as none. */
+  degreeId: z.preprocess(
+    (value) => (value === null || value === "" ? undefined : value),
+    z.coerce.number({ error: messages.degreeRequired }).int(messages.degreeRequired).positive(messages.degreeRequired).optional(),
+  ),
+};
+
+/** POST applicationStatus: SPEC.md's status update body (message, status, applicationNo) plus the transfer's degree. */
+export const applicationDecisionSchema = z.object(decisionFields).superRefine((decision, context) => {
+  if (decision.status === "Transferred" && decision.degreeId === undefined) {
+    context.addIssue({ code: "custom", path: ["degreeId"], message: messages.degreeRequired });
+  }
+});
+export type ApplicationDecisionInput = z.input<typeof applicationDecisionSchema>;
+export type ApplicationDecision = z.output<typeof applicationDecisionSchema>;
+
+/** GET applicationHistory: whose decisions to list. */
+export const applicationHistoryQuerySchema = z.object({ applicationNo: decisionFields.applicationNo });
+
+/** One decision as the review screen lists it; degrees by name, `at` as an ISO timestamp. */
+export const decisionHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** The staff member's user name; null once their account is gone. */
+  actorName: z.string().nullable(),
+  fromStatus: z.string(),
+  toStatus: z.string(),
+  fromDegree: z.string().nullable(),
+  toDegree: z.string().nullable(),
+  remarks: z.string(),
+});
+export type DecisionHistoryEntry = z.infer<typeof decisionHistoryEntrySchema>;
+
+/** The decisions on one application, newest first. */
+export const decisionHistorySchema = z.array(decisionHistoryEntrySchema);
+export type DecisionHistory = z.infer<typeof decisionHistorySchema>;
