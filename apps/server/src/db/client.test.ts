@@ -2,17 +2,17 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../test/build-app.js";
 import { createUser } from "../test/factories.js";
 import { openDatabase, pingDatabase, type Database } from "./client.js";
 import { courses, roles, users } from "./schema/index.js";
+import { rowsOf } from "./sql-lists.js";
 
 async function appliedMigrations(db: Database): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as {
-    rows: { count: number }[];
-  };
-  return result.rows[0]!.count;
+  const [row] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+  return row!.count;
 }
 
 async function expectReferenceData(db: Database) {
@@ -60,6 +60,28 @@ describe("the embedded database in a data folder", () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL server", () => {
+  it("outlives the server closing its idle connections (a restart or failover) and reconnects for the next query", async () => {
+    const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const database = await openDatabase({ url: fresh.url });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await Promise.all([pingDatabase(database.db), pingDatabase(database.db), pingDatabase(database.db)]);
+      const name = new URL(fresh.url).pathname.slice(1);
+      const ended = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
+      expect(ended.rowCount).toBeGreaterThan(0);
+      // The pooled connections learn of it asynchronously; give them a moment to report and be dropped.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expect(pingDatabase(database.db)).resolves.toBeUndefined();
+      await createUser(database.db, { userName: "after-restart@example.in" });
+      expect(await database.db.select().from(users).where(eq(users.userName, "after-restart@example.in"))).toHaveLength(1);
+    } finally {
+      await admin.end();
+      await database.close();
+      await fresh.drop();
+    }
+  });
+
   it("lets instances that start together migrate one at a time", async () => {
     const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const handles = await Promise.all([openDatabase({ url: fresh.url }), openDatabase({ url: fresh.url }), openDatabase({ url: fresh.url })]);

@@ -33,6 +33,10 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("url" in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20, idleTimeoutMillis: 30_000 });
+    // A connection the server closes while it waits in the pool (a restart, a failover, a terminated
+    // backend) is reported here; without a listener Node would treat it as an uncaught exception and
+    // stop the app. The pool has already dropped it and opens a new one when next needed.
+    pool.on("error", (error) => console.warn(`A pooled database connection was closed by the server: ${error.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     const lock = await pool.connect();
     try {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { ROLE_USER } from "@admissions/shared";
+import { ROLE_USER, sampleAdmission, type AdmissionInput } from "@admissions/shared";
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { mailOutbox } from "../db/schema/index.js";
+import { feeStructures, mailOutbox } from "../db/schema/index.js";
 import { hashSecret } from "../modules/auth/passwords.js";
 import { insertUserUnlessTaken } from "../modules/users/users.repository.js";
 import type { TestApp } from "./build-app.js";
@@ -93,4 +93,52 @@ export async function uploadAs(test: TestApp, cookie: string, content: Buffer, o
   const response = await test.app.inject({ method: "POST", url: "/booking/uploadFile", headers: { ...body.headers, cookie }, payload: body.payload });
   if (response.statusCode !== 200) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
   return response.json().data.fileName as string;
+}
+
+/**
+ * An applicant's complete online application, submitted through the API with its documents uploaded
+ * first (so it is Pending, fee not paid); answers the application number.
+ */
+export async function submitApplicationAs(test: TestApp, session: { user: { userName: string }; cookie: string }, overrides: Partial<AdmissionInput> = {}) {
+  const photoUrl = await uploadAs(test, session.cookie, fixtures.photo);
+  const marksheetCertificateUrl = await uploadAs(test, session.cookie, fixtures.marksheet);
+  const aadharImageUrl = await uploadAs(test, session.cookie, fixtures.aadhar);
+  const response = await test.app.inject({
+    method: "POST",
+    url: "/booking/admission",
+    headers: { cookie: session.cookie },
+    payload: sampleAdmission({ photoUrl, marksheetCertificateUrl, aadharImageUrl, email: session.user.userName, ...overrides }),
+  });
+  if (response.statusCode !== 200) throw new Error(`submission failed: ${response.statusCode} ${response.body}`);
+  return response.json().data.applicationNo as string;
+}
+
+/**
+ * A degree's fee structure straight in the database: years 1 to `years`, terms 1 and 2, codes
+ * `<prefix>-Y1T1`..., and the amount in rupees each year and term costs.
+ */
+export async function insertFeeStructure(db: Database, degreeId: number, prefix: string, rupees: (year: number, term: number) => number, years = 3) {
+  const rows = Array.from({ length: years }, (_, index) => index + 1).flatMap((year) =>
+    [1, 2].map((term) => ({ degreeId, year, term, amountPaise: rupees(year, term) * 100, feeCode: `${prefix}-Y${year}T${term}` })),
+  );
+  await db.insert(feeStructures).values(rows);
+}
+
+/**
+ * An admitted student, made as the college makes one: an applicant submits an application for the
+ * degree through the API and an admin approves it (POST /booking/applicationStatus), which makes the
+ * student record and the fee terms from the degree's fee structure (insert one first). Answers the
+ * student's session (now ROLE_STUDENT) and the application number.
+ */
+export async function admitStudent(test: TestApp, adminCookie: string, degreeId: number, overrides: Partial<AdmissionInput> = {}) {
+  const session = await signInAs(test, ROLE_USER);
+  const applicationNo = await submitApplicationAs(test, session, { courseSubjectId: degreeId, ...overrides });
+  const response = await test.app.inject({
+    method: "POST",
+    url: "/booking/applicationStatus",
+    headers: { cookie: adminCookie },
+    payload: { message: "Admitted", status: "Approved", applicationNo },
+  });
+  if (response.statusCode !== 200) throw new Error(`approval failed: ${response.statusCode} ${response.body}`);
+  return { ...session, applicationNo };
 }

@@ -43,12 +43,21 @@ export const applications = pgTable(
     uniqueIndex("applications_application_no_key").on(table.applicationNo),
     index("applications_status_idx").on(table.status, table.createdAt),
     index("applications_degree_idx").on(table.degreeId, table.createdAt),
-    index("applications_created_at_idx").on(table.createdAt),
+    // The list sorts by a column and then the id: (column, id) lets a deep page walk the index alone.
+    index("applications_created_at_idx").on(table.createdAt, table.id),
     index("applications_email_idx").on(sql`lower(${table.email})`),
     index("applications_mobile_idx").on(table.mobile),
-    // Names are stored upper-cased; staff search them from their start.
+    // Names and application numbers are stored upper-cased; staff search them from their start, which
+    // only a pattern index serves under a collation other than C. The list sorts by name too.
     index("applications_name_idx").on(table.name.op("text_pattern_ops")),
+    index("applications_application_no_pattern_idx").on(table.applicationNo.op("text_pattern_ops")),
+    index("applications_name_sort_idx").on(table.name, table.id),
     index("applications_mode_idx").on(table.isOffline, table.createdAt),
+    index("applications_payment_status_idx").on(table.paymentStatus, table.createdAt),
+    index("applications_course_idx").on(table.courseId, table.createdAt),
+    index("applications_marks_idx").on(table.totalMarkPercent, table.id),
+    // The dashboard counts by application date.
+    index("applications_application_date_idx").on(table.applicationDate),
   ],
 );
 

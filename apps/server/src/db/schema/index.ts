@@ -4,3 +4,4 @@ export * from "./activity-log.js";
 export * from "./masters.js";
 export * from "./applications.js";
 export * from "./payments.js";
+export * from "./students.js";

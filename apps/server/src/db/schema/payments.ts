@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { applications } from "./applications.js";
+import { feeTerms } from "./students.js";
 import { users } from "./users.js";
 
 /**
@@ -12,9 +13,11 @@ export const paymentOrders = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     orderId: text("order_id").notNull(),
-    /** application (the application fee); term fees follow */
+    /** application (the application fee) or fee (a term fee) */
     purpose: text("purpose").notNull(),
     applicationId: integer("application_id").references(() => applications.id),
+    /** The term a fee order pays (purpose fee). */
+    feeTermId: integer("fee_term_id").references(() => feeTerms.id),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),

@@ -25,6 +25,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_user_name_key").on(table.userName),
     index("users_role_idx").on(table.role).where(sql`${table.isActive}`),
+    // Staff search accounts by the start of the e-mail.
+    index("users_user_name_prefix_idx").on(table.userName.op("text_pattern_ops")),
   ],
 );
 

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
-import { getApplicationOfUser, getDraft, saveDraft } from "./admissions.repository.js";
+import { getDraft, saveDraft } from "./admissions.repository.js";
 import { presentApplication, presentSubmission } from "./admissions.presenter.js";
 import { settleAwaitingOrders } from "../payments/payments.service.js";
-import { resolveApplicantId, submitAdmission } from "./admissions.service.js";
+import { findReadableApplication, submitAdmission } from "./admissions.service.js";
 
 const submissionSchema = z.object({
   applicationNo: z.string(),
@@ -28,16 +28,15 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "An applicant's application, or data null when there is none; applicants may ask only for their own",
+        summary: "An applicant's application, or data null when there is none; applicants may ask only for their own, department admins only for their degrees",
         querystring: z.object({ userName: z.string().trim().toLowerCase().optional() }),
-        response: responses(envelope(z.record(z.string(), z.unknown()).nullable()), 401, 404),
+        response: responses(envelope(z.record(z.string(), z.unknown()).nullable()), 401, 403, 404),
       },
       onRequest: app.requireUser,
     },
     async (request) => {
       const userName = request.query.userName || request.actor!.userName;
-      const userId = await resolveApplicantId(app.ctx, request.actor!, userName);
-      const application = userId === undefined ? undefined : await getApplicationOfUser(app.ctx.db, userId);
+      const application = await findReadableApplication(app.ctx.db, request.actor!, userName);
       return success(application ? presentApplication(application, userName) : null);
     },
   );
@@ -49,7 +48,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Save the whole application (online for the applicant, offline with userName for staff)",
         body: admissionSchema,
-        response: responses(envelope(submissionSchema), 400, 401, 404, 409),
+        response: responses(envelope(submissionSchema), 400, 401, 403, 404, 409),
       },
       onRequest: app.requireUser,
     },

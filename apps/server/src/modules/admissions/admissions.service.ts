@@ -8,6 +8,7 @@ import { hashSecret } from "../auth/passwords.js";
 import { getActiveDegree } from "../masters/masters.repository.js";
 import { startApplicationPayment, type PaymentStart } from "../payments/payments.service.js";
 import { findFileNamesOwnedBy } from "../uploads/uploads.repository.js";
+import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { findUserByName, insertUserUnlessTaken } from "../users/users.repository.js";
 import {
   deleteDraft,
@@ -45,12 +46,15 @@ function applicantUserNameOf(actor: Actor, admission: Admission): string {
   return parsed.data;
 }
 
-/** A walk-in applicant entered by staff gets an account; they set its password through forgot password. */
+/**
+ * A walk-in applicant entered by staff gets an account; they set its password through forgot
+ * password. `created` says whether the account is new, for the activity log.
+ */
 async function findOrCreateApplicant(db: Database, userName: string, mobile: string) {
   const existing = await findUserByName(db, userName);
   if (existing) {
     if (existing.role !== ROLE_USER) throw new ConflictError(notices.notAnApplicant);
-    return existing;
+    return { id: existing.id, created: false };
   }
   const created = await insertUserUnlessTaken(db, {
     userName,
@@ -59,7 +63,7 @@ async function findOrCreateApplicant(db: Database, userName: string, mobile: str
     role: ROLE_USER,
   });
   if (!created) throw new ConflictError(notices.notAnApplicant);
-  return created;
+  return { id: created.id, created: true };
 }
 
 function today(): string {
@@ -82,11 +86,16 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
   const offline = isStaffRole(actor.role);
   const userName = applicantUserNameOf(actor, admission);
   const degree = await resolveDegree(ctx.db, admission);
+  // A department admin enters walk-in applicants for their own degrees only, and never takes over an
+  // application of another degree by naming its applicant.
+  const scope = offline ? await degreeScopeOf(ctx.db, actor) : null;
+  assertDegreeInScope(scope, degree.id);
   await checkDocumentsBelongTo(ctx.db, userName, admission);
 
   return ctx.db.transaction(async (tx) => {
-    const applicant = offline ? await findOrCreateApplicant(tx, userName, admission.whatsappNo) : { id: actor.id };
+    const applicant = offline ? await findOrCreateApplicant(tx, userName, admission.whatsappNo) : { id: actor.id, created: false };
     const existing = await getApplicationOfUser(tx, applicant.id, { forUpdate: true });
+    if (existing) assertDegreeInScope(scope, existing.degreeId);
     if (existing && !editableApplicationStatuses.includes(existing.status)) throw new ConflictError(notices.applicationLocked);
 
     const { userName: _sent, isOffline: _isOffline, ...form } = admission;
@@ -113,16 +122,19 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
     };
     const saved = existing ? await updateApplication(tx, existing.id, fields) : await insertApplication(tx, fields);
     await deleteDraft(tx, applicant.id);
+    const payment = offline ? undefined : await startApplicationPayment(ctx, tx, saved);
     await recordActivity(tx, {
       actor: { id: actor.id, userName: actor.userName },
       action: offline ? "application.offline_entry" : existing ? "application.updated" : "application.submitted",
       entityType: "application",
       entityId: saved.applicationNo,
-      summary: offline ? `Entered the walk-in application of ${userName}` : `${existing ? "Updated" : "Submitted"} the application`,
-      details: { degree: degree.name, status: saved.status },
+      summary: payment
+        ? `${existing ? "Updated" : "Submitted"} the application; payment order ${payment.orderId} started`
+        : `Entered the walk-in application of ${userName}${applicant.created ? " (new applicant account)" : ""}`,
+      details: { degree: degree.name, status: saved.status, paymentOrder: payment?.orderId, newAccount: applicant.created },
       ip: meta.ip,
     });
-    return { application: saved, payment: offline ? undefined : await startApplicationPayment(ctx, tx, saved) };
+    return { application: saved, payment };
   });
 }
 
@@ -169,9 +181,20 @@ async function updateStudentMarks(ctx: AppContext, actor: Actor, admission: Admi
  * The user an applicant-facing read is about: applicants may name only themselves (anyone else is
  * answered as absent), staff anybody; undefined when staff name an e-mail with no account.
  */
-export async function resolveApplicantId(ctx: AppContext, actor: Actor, userName: string | undefined): Promise<number | undefined> {
+async function resolveApplicantId(db: Database, actor: Actor, userName: string | undefined): Promise<number | undefined> {
   const wanted = userName || actor.userName;
   if (wanted === actor.userName) return actor.id;
   if (!isStaffRole(actor.role)) throw new NotFoundError();
-  return (await findUserByName(ctx.db, wanted))?.id;
+  return (await findUserByName(db, wanted))?.id;
+}
+
+/**
+ * The application a read names by its applicant's e-mail (the actor's own without one), or undefined
+ * when there is none; a department admin is refused (403) one of a degree they do not look after.
+ */
+export async function findReadableApplication(db: Database, actor: Actor, userName: string | undefined): Promise<ApplicationRow | undefined> {
+  const userId = await resolveApplicantId(db, actor, userName);
+  const application = userId === undefined ? undefined : await getApplicationOfUser(db, userId);
+  if (application && application.userId !== actor.id) assertDegreeInScope(await degreeScopeOf(db, actor), application.degreeId);
+  return application;
 }

@@ -1,28 +1,22 @@
 import type { applicationListQuerySchema } from "@admissions/shared";
-import { and, asc, count, desc, eq, gte, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { applications, courses, degrees, users } from "../../db/schema/index.js";
+import { searchCondition, type SearchTargets } from "../../db/search.js";
+import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
 
 type ListQuery = z.output<typeof applicationListQuerySchema>;
+/** The list's filters without paging or order: what the export and the dashboard narrow by too. */
+export type ApplicationFilters = Omit<ListQuery, "pageNo" | "pageSize" | "sort" | "order">;
 
-/** A search term as the office types it: a name's start, an application number, an e-mail or a mobile. */
-function searchCondition(term: string): SQL {
-  const digits = term.replace(/\D/g, "");
-  // LIKE's own wildcards are not search terms; what is left of the term is matched from its start.
-  const start = term.toUpperCase().replace(/[%_\\]/g, "");
-  const options = [
-    start ? like(applications.name, `${start}%`) : undefined,
-    start ? like(applications.applicationNo, `${start}%`) : undefined,
-    eq(sql`lower(${applications.email})`, term.toLowerCase()),
-    digits.length === 10 ? eq(applications.mobile, digits) : undefined,
-  ];
-  return or(...options) ?? sql`false`;
-}
+/** A name's start, an application number's start, the e-mail or the mobile. */
+const searchTargets: SearchTargets = { startsWith: [applications.name, applications.applicationNo], emails: [applications.email], mobile: applications.mobile };
 
-function filtersOf(query: ListQuery, withStatus: boolean): SQL | undefined {
+export function filtersOf(query: ApplicationFilters, scope: DegreeScope, withStatus: boolean): SQL | undefined {
   return and(
-    query.search ? searchCondition(query.search) : undefined,
+    degreeScopeCondition(scope, applications.degreeId),
+    query.search ? searchCondition(query.search, searchTargets) : undefined,
     withStatus && query.status ? eq(applications.status, query.status) : undefined,
     query.paymentStatus ? eq(applications.paymentStatus, query.paymentStatus) : undefined,
     query.courseId ? eq(applications.courseId, query.courseId) : undefined,
@@ -41,10 +35,25 @@ const sortColumns = {
   status: applications.status,
 } as const;
 
-/** One page of applications for the staff list, its total, and the count per status under the other filters. */
-export async function findApplicationsPage(db: Database, query: ListQuery) {
-  const where = filtersOf(query, true);
+/**
+ * One page of applications for the staff list, its total, and the count per status under the other
+ * filters. The page's ids are chosen first, from the applications table and its (column, id) indexes
+ * alone, and only those rows are joined: a deep page then costs an index walk, not a join of every
+ * row before it.
+ */
+export async function findApplicationsPage(db: Database, query: ListQuery, scope: DegreeScope) {
+  const where = filtersOf(query, scope, true);
   const direction = query.order === "asc" ? asc : desc;
+  // The id breaks ties, so every row has one place and pages never repeat or skip one.
+  const order = [direction(sortColumns[query.sort]), direction(applications.id)];
+  const page = db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(query.pageNo * query.pageSize)
+    .as("page");
   const [rows, totals, counts] = await Promise.all([
     db
       .select({
@@ -61,17 +70,14 @@ export async function findApplicationsPage(db: Database, query: ListQuery) {
         applicationDate: applications.applicationDate,
         totalMarkPercent: applications.totalMarkPercent,
       })
-      .from(applications)
+      .from(page)
+      .innerJoin(applications, eq(applications.id, page.id))
       .innerJoin(users, eq(users.id, applications.userId))
       .innerJoin(degrees, eq(degrees.id, applications.degreeId))
       .innerJoin(courses, eq(courses.id, applications.courseId))
-      .where(where)
-      // The id breaks ties, so every row has one place and pages never repeat or skip one.
-      .orderBy(direction(sortColumns[query.sort]), direction(applications.id))
-      .limit(query.pageSize)
-      .offset(query.pageNo * query.pageSize),
+      .orderBy(...order),
     db.select({ total: count() }).from(applications).where(where),
-    db.select({ status: applications.status, total: count() }).from(applications).where(filtersOf(query, false)).groupBy(applications.status),
+    db.select({ status: applications.status, total: count() }).from(applications).where(filtersOf(query, scope, false)).groupBy(applications.status),
   ]);
   return {
     rows,

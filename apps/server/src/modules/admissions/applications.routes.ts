@@ -1,6 +1,7 @@
 import { applicationListQuerySchema, applicationListSchema, envelope } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { responses, success } from "../../http.js";
+import { degreeScopeOf } from "../users/degree-scope.js";
 import { findApplicationsPage } from "./applications-list.repository.js";
 
 /** The staff side of applications: the searchable, filtered, paged list (SPEC.md: admissionAll). */
@@ -18,7 +19,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const { rows, total, statusCounts } = await findApplicationsPage(app.ctx.db, query);
+      const { rows, total, statusCounts } = await findApplicationsPage(app.ctx.db, query, await degreeScopeOf(app.ctx.db, request.actor!));
       return success({
         content: rows,
         totalElements: total,

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
 import type { AuthLimits } from "../../plugins/rate-limit.js";
 import { responses, success } from "../../http.js";
+import { degreeScopeOf } from "../users/degree-scope.js";
 import { presentSessionUser } from "./auth.presenter.js";
 import { requestPasswordReset, resetPassword, signIn, signOut, signUp } from "./auth.service.js";
 import { SESSION_COOKIE } from "./sessions.js";
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
     async (request, reply) => {
       const { user, token } = await signIn(app.ctx, request.body, request.cookies[SESSION_COOKIE], requestMeta(request));
       app.setSessionCookie(reply, token);
-      return success(presentSessionUser(user), "Signed in");
+      return success(presentSessionUser(user, await degreeScopeOf(app.ctx.db, user)), "Signed in");
     },
   );
 
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
     "/logout",
     { schema: { tags, summary: "Sign out; ends this session", response: responses(envelope(z.null())) } },
     async (request, reply) => {
-      await signOut(app.ctx, request.cookies[SESSION_COOKIE]);
+      await signOut(app.ctx, request.cookies[SESSION_COOKIE], requestMeta(request));
       app.clearSessionCookie(reply);
       return success(null, notices.signedOut);
     },
@@ -71,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
       schema: { tags, summary: "The signed-in user", response: responses(envelope(sessionUserSchema), 401) },
       onRequest: app.requireUser,
     },
-    async (request) => success(presentSessionUser(request.actor!)),
+    async (request) => success(presentSessionUser(request.actor!, await degreeScopeOf(app.ctx.db, request.actor!))),
   );
 
   app.get(
@@ -104,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
     },
     async (request, reply) => {
       await resetPassword(app.ctx, request.body, requestMeta(request));
-      await signOut(app.ctx, request.cookies[SESSION_COOKIE]);
+      await signOut(app.ctx, request.cookies[SESSION_COOKIE], requestMeta(request));
       app.clearSessionCookie(reply);
       return success(null, notices.passwordResetSuccess);
     },

@@ -1,12 +1,13 @@
 import { randomInt } from "node:crypto";
 import { ROLE_USER, limits, notices } from "@admissions/shared";
 import type { AppContext, RequestMeta } from "../../context.js";
+import type { Database } from "../../db/client.js";
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { findUserByName, insertUserUnlessTaken, updatePasswordHash, type UserRow } from "../users/users.repository.js";
 import { countWrongTry, findLiveResetCodeForUpdate, markResetCodeUsed, replaceResetCode } from "./password-reset.repository.js";
 import { hashSecret, verifyDecoy, verifySecret } from "./passwords.js";
-import { deleteSessionByTokenHash, deleteSessionsOfUser } from "./sessions.repository.js";
+import { deleteSessionById, deleteSessionByTokenHash, deleteSessionsOfUser, findSessionWithUser } from "./sessions.repository.js";
 import { hashSessionToken, startSession } from "./sessions.js";
 
 /** Registers an applicant (ROLE_USER); an e-mail that already has an account is a conflict. */
@@ -46,21 +47,86 @@ export async function signIn(
   if (!user || !passwordMatches) throw new UnauthorizedError(notices.loginFailed);
   if (!user.isActive) throw new ForbiddenError(notices.accountDisabled);
 
-  if (previousToken) await deleteSessionByTokenHash(ctx.db, hashSessionToken(previousToken));
-  const token = await startSession(ctx, user.id, meta);
-  await recordActivity(ctx.db, {
-    actor: { id: user.id, userName: user.userName },
-    action: "user.signin",
-    entityType: "user",
-    entityId: user.id,
-    summary: "Signed in",
-    ip: meta.ip,
+  const token = await ctx.db.transaction(async (tx) => {
+    if (previousToken) await deleteSessionByTokenHash(tx, hashSessionToken(previousToken));
+    const started = await startSession(ctx, tx, user.id, meta);
+    await recordActivity(tx, {
+      actor: { id: user.id, userName: user.userName },
+      action: "user.signin",
+      entityType: "user",
+      entityId: user.id,
+      summary: "Signed in",
+      ip: meta.ip,
+    });
+    return started;
   });
   return { user, token };
 }
 
-export async function signOut(ctx: AppContext, token: string | undefined): Promise<void> {
-  if (token) await deleteSessionByTokenHash(ctx.db, hashSessionToken(token));
+/** Ends the browser's session and records who signed out; a cookie of no live session changes nothing. */
+export async function signOut(ctx: AppContext, token: string | undefined, meta: RequestMeta): Promise<void> {
+  if (!token) return;
+  await ctx.db.transaction(async (tx) => {
+    const session = await findSessionWithUser(tx, hashSessionToken(token));
+    if (!session) return;
+    await deleteSessionById(tx, session.sessionId);
+    await recordActivity(tx, {
+      actor: { id: session.userId, userName: session.userName },
+      action: "user.signout",
+      entityType: "user",
+      entityId: session.userId,
+      summary: "Signed out",
+      ip: meta.ip,
+    });
+  });
+}
+
+export interface ResetCode {
+  code: string;
+  codeHash: string;
+}
+
+/** A fresh 6-digit code and its hash. */
+export async function newResetCode(): Promise<ResetCode> {
+  const code = String(randomInt(0, 1_000_000)).padStart(limits.resetCodeLength, "0");
+  return { code, codeHash: await hashSecret(code) };
+}
+
+/** The lines around the code: a new account is told where to choose its password instead. */
+export interface ResetMailWording {
+  lead: string[];
+  closing: string[];
+}
+
+const forgotPasswordWording: ResetMailWording = {
+  lead: [],
+  closing: [`If you did not ask to reset your password, ignore this mail: your password stays as it is.`],
+};
+
+/**
+ * Makes the code the account's only live one and queues the mail that carries it, inside the
+ * caller's transaction; the caller kicks the mailer once that has committed.
+ */
+export async function queueResetCodeMail(
+  ctx: AppContext,
+  tx: Database,
+  user: { id: number; userName: string },
+  { code, codeHash }: ResetCode,
+  wording: ResetMailWording = forgotPasswordWording,
+): Promise<void> {
+  const expiresAt = new Date(Date.now() + limits.resetCodeValidMinutes * 60_000);
+  await replaceResetCode(tx, user.id, codeHash, expiresAt);
+  await ctx.mailer.enqueue(tx, {
+    to: user.userName,
+    subject: `${ctx.settings.collegeName}: your password reset code`,
+    body: [
+      ...wording.lead,
+      `Your password reset code is ${code}.`,
+      ``,
+      `It is valid for ${limits.resetCodeValidMinutes} minutes and can be used once.`,
+      ...wording.closing,
+    ].join("\n"),
+  });
 }
 
 /**
@@ -69,23 +135,11 @@ export async function signOut(ctx: AppContext, token: string | undefined): Promi
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   const user = await findUserByName(ctx.db, email);
-  const code = String(randomInt(0, 1_000_000)).padStart(limits.resetCodeLength, "0");
-  const codeHash = await hashSecret(code);
+  const resetCode = await newResetCode();
   if (!user || !user.isActive) return;
 
   await ctx.db.transaction(async (tx) => {
-    const expiresAt = new Date(Date.now() + limits.resetCodeValidMinutes * 60_000);
-    await replaceResetCode(tx, user.id, codeHash, expiresAt);
-    await ctx.mailer.enqueue(tx, {
-      to: user.userName,
-      subject: `${ctx.settings.collegeName}: your password reset code`,
-      body: [
-        `Your password reset code is ${code}.`,
-        ``,
-        `It is valid for ${limits.resetCodeValidMinutes} minutes and can be used once.`,
-        `If you did not ask to reset your password, ignore this mail: your password stays as it is.`,
-      ].join("\n"),
-    });
+    await queueResetCodeMail(ctx, tx, user, resetCode);
     await recordActivity(tx, {
       actor: { id: user.id, userName: user.userName },
       action: "user.password_reset_requested",

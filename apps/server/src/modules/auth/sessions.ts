@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
+import type { Database } from "../../db/client.js";
 import { deleteSessionById, findSessionWithUser, insertSession, touchSession } from "./sessions.repository.js";
 
 export const SESSION_COOKIE = "sid";
@@ -11,10 +12,10 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Opens a session for a user and answers the cookie's token; only its hash is stored. */
-export async function startSession(ctx: AppContext, userId: number, meta: RequestMeta): Promise<string> {
+/** Opens a session for a user, in the caller's transaction, and answers the cookie's token; only its hash is stored. */
+export async function startSession(ctx: AppContext, db: Database, userId: number, meta: RequestMeta): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await insertSession(ctx.db, {
+  await insertSession(db, {
     tokenHash: hashSessionToken(token),
     userId,
     expiresAt: new Date(Date.now() + ctx.settings.session.absoluteMs),

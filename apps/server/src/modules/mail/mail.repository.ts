@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { rowsOf } from "../../db/sql-lists.js";
 import { mailOutbox } from "../../db/schema/index.js";
 
 export interface OutgoingMail {
@@ -25,7 +26,9 @@ export interface ClaimedMail {
  * message left in `sending` by a crashed instance becomes due again after five minutes.
  */
 export async function claimDueMail(db: Database, batchSize: number) {
-  const result = (await db.execute(sql`
+  return rowsOf<ClaimedMail>(
+    db,
+    sql`
     update ${mailOutbox} set status = 'sending', next_attempt_at = now() + interval '5 minutes'
     where id in (
       select id from ${mailOutbox}
@@ -34,8 +37,8 @@ export async function claimDueMail(db: Database, batchSize: number) {
       limit ${batchSize}
       for update skip locked
     )
-    returning id, recipient, subject, body, attempts`)) as unknown as { rows: ClaimedMail[] };
-  return result.rows;
+    returning id, recipient, subject, body, attempts`,
+  );
 }
 
 export async function markMailDone(db: Database, id: number, status: "sent" | "logged"): Promise<void> {

@@ -3,13 +3,19 @@ import type { Database } from "../../db/client.js";
 import { paymentOrders } from "../../db/schema/index.js";
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
 
-export async function countOrdersOfApplication(db: Database, applicationId: number): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(paymentOrders).where(eq(paymentOrders.applicationId, applicationId));
+/** What an order pays for: the application fee, or one term's fee. */
+export const paymentPurposes = { application: "application", fee: "fee" } as const;
+
+/** How many orders an application or a fee term has had: the next attempt's number follows. */
+export async function countOrdersOf(db: Database, paidFor: { applicationId: number } | { feeTermId: number }): Promise<number> {
+  const condition = "applicationId" in paidFor ? eq(paymentOrders.applicationId, paidFor.applicationId) : eq(paymentOrders.feeTermId, paidFor.feeTermId);
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(paymentOrders).where(condition);
   return row?.count ?? 0;
 }
 
-export async function insertPaymentOrder(db: Database, order: typeof paymentOrders.$inferInsert): Promise<PaymentOrderRow> {
+export async function insertPaymentOrder(db: Database, order: NewPaymentOrder): Promise<PaymentOrderRow> {
   const [row] = await db.insert(paymentOrders).values(order).returning();
   return row!;
 }

@@ -1,21 +1,26 @@
 import { editableApplicationStatuses } from "@admissions/shared";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppContext, RequestMeta } from "../../context.js";
+import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { getApplicationById, updateApplication, type ApplicationRow } from "../admissions/admissions.repository.js";
+import { applyToFeeTerm } from "../fees/fee-settlement.js";
+import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
 import { formatAmount, gatewayOf, returnUrls } from "./gateway.js";
-import { outcomeOf, queryOrderStatus, type GatewayResult } from "./order-status.js";
+import { outcomeOf, queryOrderStatus, type GatewayResult, type Outcome } from "./order-status.js";
 import {
-  countOrdersOfApplication,
+  countOrdersOf,
   findAwaitingOrders,
   findOrderByTrackingId,
   getOrderForUpdate,
   insertPaymentOrder,
+  paymentPurposes,
   settleOrder,
+  type NewPaymentOrder,
   type PaymentOrderRow,
 } from "./payments.repository.js";
+import { buildReceiptPdf } from "./receipt.js";
 
 /** What the browser needs to post the hidden form to the gateway (SPEC.md: encRequest and access_code). */
 export interface PaymentStart {
@@ -25,52 +30,113 @@ export interface PaymentStart {
   orderId: string;
 }
 
+/** Who pays, as the gateway's billing fields want them. */
+export interface Payer {
+  name: string;
+  email: string;
+  mobile: string;
+}
+
 /**
- * A new order for the application fee, with a fresh order id per attempt and the amount from the
- * application, never from the browser. Runs inside the caller's transaction.
+ * A new gateway order and the encrypted request for it, built from our own records (the order's
+ * amount, never the browser's). `reference` names what is paid (an application or admission number)
+ * for the merchant's reports at the gateway. Runs inside the caller's transaction.
  */
-export async function startApplicationPayment(ctx: AppContext, db: Database, application: ApplicationRow): Promise<PaymentStart> {
+export async function startGatewayPayment(ctx: AppContext, db: Database, order: NewPaymentOrder, payer: Payer, reference: string): Promise<PaymentStart> {
   const gateway = gatewayOf(ctx.settings);
-  const attempt = (await countOrdersOfApplication(db, application.id)) + 1;
-  const order = await insertPaymentOrder(db, {
-    orderId: `${application.applicationNo.replace(/-/g, "")}P${attempt}`,
-    purpose: "application",
-    applicationId: application.id,
-    userId: application.userId,
-    amountPaise: application.applicationFee * 100,
-  });
+  const saved = await insertPaymentOrder(db, order);
   const { redirectUrl, cancelUrl } = returnUrls(ctx.settings);
   const request = new URLSearchParams({
     merchant_id: gateway.merchantId,
-    order_id: order.orderId,
-    currency: order.currency,
-    amount: formatAmount(order.amountPaise),
+    order_id: saved.orderId,
+    currency: saved.currency,
+    amount: formatAmount(saved.amountPaise),
     redirect_url: redirectUrl,
     cancel_url: cancelUrl,
     language: "EN",
-    billing_name: application.name,
-    billing_email: application.email,
-    billing_tel: application.mobile,
-    merchant_param1: application.applicationNo,
-    merchant_param2: "application",
+    billing_name: payer.name,
+    billing_email: payer.email,
+    billing_tel: payer.mobile,
+    merchant_param1: reference,
+    merchant_param2: saved.purpose,
   });
   return {
     accessCode: gateway.accessCode,
     encRequest: encryptForGateway(request.toString(), gateway.workingKey),
     transactionUrl: gateway.transactionUrl,
-    orderId: order.orderId,
+    orderId: saved.orderId,
   };
 }
 
-/** Why a gateway answer was not believed; nothing changes, the attempt is logged. */
-export class RejectedPaymentResponse extends Error {}
+/**
+ * A new order for the application fee, with a fresh order id per attempt and the amount from the
+ * application, never from the browser. Runs inside the caller's transaction.
+ */
+export async function startApplicationPayment(ctx: AppContext, db: Database, application: ApplicationRow): Promise<PaymentStart> {
+  const attempt = (await countOrdersOf(db, { applicationId: application.id })) + 1;
+  return startGatewayPayment(
+    ctx,
+    db,
+    {
+      orderId: `${application.applicationNo.replace(/-/g, "")}P${attempt}`,
+      purpose: paymentPurposes.application,
+      applicationId: application.id,
+      userId: application.userId,
+      amountPaise: application.applicationFee * 100,
+    },
+    { name: application.name, email: application.email, mobile: application.mobile },
+    application.applicationNo,
+  );
+}
+
+/**
+ * Why a gateway answer was not believed; nothing changes, the attempt is logged. `purpose` is the
+ * order's when the answer named a known order, so the browser can land on that payment's screen.
+ */
+export class RejectedPaymentResponse extends Error {
+  constructor(
+    message: string,
+    readonly purpose?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A refused gateway answer changes nothing but is kept in the activity log, where staff can see it. */
+async function recordRejectedResponse(ctx: AppContext, error: RejectedPaymentResponse, orderId: string | null, meta: RequestMeta) {
+  await recordActivity(ctx.db, {
+    actor: null,
+    action: "payment.rejected",
+    entityType: "payment_order",
+    entityId: orderId,
+    summary: `Gateway response refused: ${error.message}`,
+    ip: meta.ip,
+  });
+}
 
 /** What a settlement did: moved the order now, found it already moved (a replay), or left it waiting. */
 export type Settlement = { result: "settled" | "already" | "awaiting"; order: PaymentOrderRow };
 
+type SettledOutcome = Exclude<Outcome, "Awaiting">;
+
+/** The application fee's answer moves the application while the applicant may still pay. */
+async function applyToApplication(db: Database, order: PaymentOrderRow, outcome: SettledOutcome, trackingId: string | null) {
+  const application = order.applicationId ? await getApplicationById(db, order.applicationId, { forUpdate: true }) : undefined;
+  if (application && editableApplicationStatuses.includes(application.status)) {
+    const moves = {
+      Success: { status: "Submitted", paymentStatus: "Success", paymentRefNo: trackingId },
+      Failure: { status: "Payment Failure", paymentStatus: "Failure", paymentRefNo: application.paymentRefNo },
+      Aborted: { status: "Pending", paymentStatus: "Aborted", paymentRefNo: application.paymentRefNo },
+    } as const;
+    await updateApplication(db, application.id, moves[outcome]);
+  }
+  return { application: application?.applicationNo, applicationStatusBefore: application?.status };
+}
+
 /**
- * Moves an order and its application once and only once, whichever of the browser's return and
- * the status call brings the answer first; the other finds it settled and changes nothing.
+ * Moves an order and what it pays for (the application, or the fee term) once and only once,
+ * whichever of the browser's return and the status call brings the answer first; the other finds it
+ * settled and changes nothing.
  */
 export async function applyGatewayResult(
   ctx: AppContext,
@@ -82,16 +148,17 @@ export async function applyGatewayResult(
   return ctx.db.transaction(async (tx) => {
     const order = await getOrderForUpdate(tx, orderId);
     if (!order) throw new RejectedPaymentResponse(`unknown order ${orderId}`);
+    const refuse = (reason: string) => new RejectedPaymentResponse(reason, order.purpose);
     if (result.amount !== undefined && result.amount !== formatAmount(order.amountPaise)) {
-      throw new RejectedPaymentResponse(`amount ${result.amount} does not match ${formatAmount(order.amountPaise)} of order ${orderId}`);
+      throw refuse(`amount ${result.amount} does not match ${formatAmount(order.amountPaise)} of order ${orderId}`);
     }
-    if ((result.currency ?? order.currency) !== order.currency) throw new RejectedPaymentResponse(`currency ${result.currency} of order ${orderId}`);
+    if ((result.currency ?? order.currency) !== order.currency) throw refuse(`currency ${result.currency} of order ${orderId}`);
     if (order.status !== "Awaiting") return { result: "already" as const, order };
     if (result.outcome === "Awaiting") return { result: "awaiting" as const, order };
     const trackingId = result.trackingId && result.trackingId !== "null" ? result.trackingId : null;
     if (trackingId) {
       const other = await findOrderByTrackingId(tx, trackingId);
-      if (other && other.id !== order.id) throw new RejectedPaymentResponse(`tracking id ${trackingId} already belongs to order ${other.orderId}`);
+      if (other && other.id !== order.id) throw refuse(`tracking id ${trackingId} already belongs to order ${other.orderId}`);
     }
 
     await settleOrder(tx, order.id, {
@@ -103,30 +170,40 @@ export async function applyGatewayResult(
       settledBy,
       gatewayResponse: result.raw,
     });
-    const application = order.applicationId ? await getApplicationById(tx, order.applicationId, { forUpdate: true }) : undefined;
-    if (application && editableApplicationStatuses.includes(application.status)) {
-      const moves = {
-        Success: { status: "Submitted", paymentStatus: "Success", paymentRefNo: trackingId },
-        Failure: { status: "Payment Failure", paymentStatus: "Failure", paymentRefNo: application.paymentRefNo },
-        Aborted: { status: "Pending", paymentStatus: "Aborted", paymentRefNo: application.paymentRefNo },
-      } as const;
-      await updateApplication(tx, application.id, moves[result.outcome]);
-    }
+    const effect =
+      order.purpose === paymentPurposes.fee
+        ? await applyToFeeTerm(tx, order, result.outcome, trackingId, meta)
+        : await applyToApplication(tx, order, result.outcome, trackingId);
     await recordActivity(tx, {
       actor: null,
       action: `payment.${result.outcome.toLowerCase()}`,
       entityType: "payment_order",
       entityId: order.orderId,
       summary: `Rs.${formatAmount(order.amountPaise)} ${result.outcome.toLowerCase()} (${settledBy === "return" ? "gateway return" : "order status call"})`,
-      details: { trackingId, application: application?.applicationNo, applicationStatusBefore: application?.status },
+      details: { trackingId, ...effect },
       ip: meta.ip,
     });
     return { result: "settled" as const, order: { ...order, status: result.outcome } };
   });
 }
 
+/** What the gateway's POST back came to: the order's purpose (when known) and its outcome, or a refusal. */
+export interface ReturnResult {
+  purpose: string | undefined;
+  outcome: Outcome | "rejected";
+}
+
+/**
+ * Where the browser lands after the gateway: Payment Details for the application fee, Fees History
+ * for a term fee, with the outcome for the fee screen to announce.
+ */
+export function landingOf({ purpose, outcome }: ReturnResult): string {
+  if (purpose === paymentPurposes.fee) return outcome === "Awaiting" ? "/feesHistory" : `/feesHistory?payment=${outcome.toLowerCase()}`;
+  return outcome === "rejected" ? "/transactionStatus?payment=rejected" : "/transactionStatus";
+}
+
 /** The gateway's POST back (return or cancel URL): decrypted, checked against our order, applied once. */
-export async function settleFromReturn(ctx: AppContext, form: { encResp?: string; orderNo?: string }, meta: RequestMeta, log: FastifyBaseLogger) {
+export async function settleFromReturn(ctx: AppContext, form: { encResp?: string; orderNo?: string }, meta: RequestMeta, log: FastifyBaseLogger): Promise<ReturnResult> {
   const gateway = gatewayOf(ctx.settings);
   try {
     let fields: Record<string, string>;
@@ -137,7 +214,7 @@ export async function settleFromReturn(ctx: AppContext, form: { encResp?: string
     }
     const orderId = fields.order_id ?? "";
     if (form.orderNo && form.orderNo !== orderId) throw new RejectedPaymentResponse(`orderNo ${form.orderNo} differs from the encrypted order ${orderId}`);
-    return await applyGatewayResult(
+    const settlement = await applyGatewayResult(
       ctx,
       orderId,
       {
@@ -153,32 +230,56 @@ export async function settleFromReturn(ctx: AppContext, form: { encResp?: string
       "return",
       meta,
     );
+    // A replay or a late return finds the order settled: the browser is told what the order came to.
+    return { purpose: settlement.order.purpose, outcome: settlement.order.status as Outcome };
   } catch (error) {
     if (!(error instanceof RejectedPaymentResponse)) throw error;
     log.warn({ reason: error.message, ip: meta.ip }, "gateway response rejected");
-    await recordActivity(ctx.db, {
-      actor: null,
-      action: "payment.rejected",
-      entityType: "payment_order",
-      entityId: null,
-      summary: `Gateway response refused: ${error.message}`,
-      ip: meta.ip,
-    });
-    return undefined;
+    await recordRejectedResponse(ctx, error, null, meta);
+    return { purpose: error.purpose, outcome: "rejected" };
   }
+}
+
+/** The PDF receipt of a paid application fee, known by its order id. */
+/** The receipt of an application fee: to its payer, or to staff of the application's degree. */
+export async function applicationReceiptOf(ctx: AppContext, actor: Actor, order: PaymentOrderRow): Promise<{ fileName: string; pdf: Buffer }> {
+  const application = order.applicationId ? await getApplicationById(ctx.db, order.applicationId) : undefined;
+  if (application && order.userId !== actor.id) assertDegreeInScope(await degreeScopeOf(ctx.db, actor), application.degreeId);
+  const pdf = await buildReceiptPdf({
+    collegeName: ctx.settings.collegeName,
+    number: order.orderId,
+    payer: [
+      ["Received from", application?.name ?? null],
+      ["E-mail", application?.email ?? null],
+      ["Application No", application?.applicationNo ?? null],
+      ["Towards", "Application fee"],
+    ],
+    amountPaise: order.amountPaise,
+    payment: [
+      ["Order ID", order.orderId],
+      ["Gateway reference", order.trackingId],
+      ["Bank reference", order.bankRefNo],
+      ["Payment mode", order.paymentMode],
+    ],
+    paidAt: order.settledAt ?? order.createdAt,
+  });
+  return { fileName: `receipt-${order.orderId}.pdf`, pdf };
 }
 
 /** Asks the gateway about orders that never came back, for one user (Verify and Pay) or on the schedule. */
 export async function settleAwaitingOrders(ctx: AppContext, filter: { userId?: number; createdBefore?: Date }, log: FastifyBaseLogger): Promise<number> {
   const gateway = gatewayOf(ctx.settings);
+  // The status call is ours, not a browser's: there is no client address to record.
+  const meta: RequestMeta = { ip: null, userAgent: null };
   let settled = 0;
   for (const order of await findAwaitingOrders(ctx.db, filter)) {
     try {
       const result = await queryOrderStatus(ctx.db, gateway, order.orderId);
-      const settlement = await applyGatewayResult(ctx, order.orderId, result, "status", { ip: null, userAgent: null });
+      const settlement = await applyGatewayResult(ctx, order.orderId, result, "status", meta);
       if (settlement.result === "settled") settled += 1;
     } catch (error) {
       log.warn({ err: error, orderId: order.orderId }, "order status could not be settled");
+      if (error instanceof RejectedPaymentResponse) await recordRejectedResponse(ctx, error, order.orderId, meta);
     }
   }
   return settled;

@@ -1,11 +1,11 @@
 import { sampleAdmission } from "@admissions/shared";
-import { inflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applications, degrees, paymentOrders } from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { fixtures, signInAs, uploadAs } from "../../test/factories.js";
+import { textOfPdf } from "../../test/pdf-text.js";
 import { encryptForGateway } from "./ccavenue-cipher.js";
 import { SANDBOX_CREDENTIALS } from "./gateway.js";
 import { decideSandboxPayment, readSandboxRequest, type SandboxOutcome } from "./sandbox.js";
@@ -178,24 +178,6 @@ describe("GET /booking/applicationStatus", () => {
     expect(row?.applicationFee).toBe(300);
   });
 });
-
-/** The text a PDFKit page shows: its compressed streams inflated, the hex runs of each TJ array joined. */
-function textOfPdf(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1")).join(""));
-    }
-  }
-  return lines.join("\n");
-}
 
 describe("the receipt", () => {
   it("is a PDF for the payer with the college, applicant, application number, amount in figures and words, order and reference", async () => {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, BadRequestError } from "../../errors.js";
 import { responses, success } from "../../http.js";
+import { requestMeta } from "../../plugins/auth.js";
 import { documentOwnerFor, findReadableUpload, safeDownloadName, saveUpload } from "./uploads.service.js";
 
 /** SPEC.md section 7: POST /uploadFile (multipart file and username) and GET downloadFile/userName/{user}/{file}. */
@@ -18,7 +19,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Upload a JPG, PNG or PDF of at most 1 MB; answers the stored file name",
         consumes: ["multipart/form-data"],
-        response: responses(envelope(z.object({ fileName: z.string() })), 400, 401, 404, 413),
+        response: responses(envelope(z.object({ fileName: z.string() })), 400, 401, 403, 404, 413),
       },
       onRequest: app.requireUser,
     },
@@ -40,8 +41,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (!upload) throw new BadRequestError(notices.unsupportedFile);
-      const ownerUserName = documentOwnerFor(request.actor!, username);
-      const fileName = await saveUpload(app.ctx, request.actor!, { ownerUserName, ...upload });
+      const ownerUserName = await documentOwnerFor(app.ctx.db, request.actor!, username);
+      const fileName = await saveUpload(app.ctx, request.actor!, { ownerUserName, ...upload }, requestMeta(request));
       return success({ fileName }, "Uploaded");
     },
   );

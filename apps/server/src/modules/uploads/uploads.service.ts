@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { isStaffRole, limits, messages, notices } from "@admissions/shared";
+import { limits, messages, notices } from "@admissions/shared";
 import { fileTypeFromBuffer } from "file-type";
-import type { Actor, AppContext } from "../../context.js";
+import type { Actor, AppContext, RequestMeta } from "../../context.js";
+import type { Database } from "../../db/client.js";
 import { AppError, BadRequestError, NotFoundError } from "../../errors.js";
+import { recordActivity } from "../activity/activity.repository.js";
+import { findReadableApplication } from "../admissions/admissions.service.js";
 import { getUploadedFile, insertUploadedFile, type UploadedFileRow } from "./uploads.repository.js";
 
 /** SPEC.md: JPG, PNG and PDF, judged by their first bytes, never by the name the browser sent. */
@@ -13,12 +16,13 @@ const acceptedTypes: Record<string, "jpg" | "png" | "pdf"> = {
 };
 
 /**
- * Whose documents an actor may upload or read: an applicant only their own, staff anybody's (a
- * walk-in applicant's, by e-mail). Anything else is answered as absent.
+ * Whose documents an actor may upload or read: an applicant only their own (anyone else's are
+ * answered as absent), staff anybody's (a walk-in applicant's, by e-mail), but a department admin's
+ * not while the applicant's application is of a degree they do not look after (403).
  */
-export function documentOwnerFor(actor: Actor, requestedUserName: string | undefined): string {
+export async function documentOwnerFor(db: Database, actor: Actor, requestedUserName: string | undefined): Promise<string> {
   const owner = (requestedUserName ?? actor.userName).trim().toLowerCase();
-  if (owner !== actor.userName && !isStaffRole(actor.role)) throw new NotFoundError();
+  await findReadableApplication(db, actor, owner);
   return owner;
 }
 
@@ -37,6 +41,7 @@ export async function saveUpload(
   ctx: AppContext,
   actor: Actor,
   upload: { ownerUserName: string; originalName: string; content: Buffer },
+  meta: RequestMeta,
 ): Promise<string> {
   if (upload.content.length > limits.uploadMaxBytes) throw new AppError(413, messages.fileTooLarge);
   if (upload.content.length === 0) throw new BadRequestError(notices.unsupportedFile);
@@ -47,13 +52,25 @@ export async function saveUpload(
   const fileName = `${randomBytes(16).toString("hex")}.${extension}`;
   await ctx.storage.save(fileName, upload.content);
   try {
-    await insertUploadedFile(ctx.db, {
-      fileName,
-      ownerUserName: upload.ownerUserName,
-      originalName: upload.originalName.slice(0, 200),
-      contentType: detected.mime,
-      sizeBytes: upload.content.length,
-      uploadedBy: actor.id,
+    const originalName = upload.originalName.slice(0, 200);
+    await ctx.db.transaction(async (tx) => {
+      await insertUploadedFile(tx, {
+        fileName,
+        ownerUserName: upload.ownerUserName,
+        originalName,
+        contentType: detected.mime,
+        sizeBytes: upload.content.length,
+        uploadedBy: actor.id,
+      });
+      await recordActivity(tx, {
+        actor: { id: actor.id, userName: actor.userName },
+        action: "upload.saved",
+        entityType: "upload",
+        entityId: fileName,
+        summary: `Uploaded a ${extension.toUpperCase()} of ${Math.ceil(upload.content.length / 1024)} KB for ${upload.ownerUserName}`,
+        details: { originalName, contentType: detected.mime, sizeBytes: upload.content.length, owner: upload.ownerUserName },
+        ip: meta.ip,
+      });
     });
   } catch (error) {
     await ctx.storage.remove(fileName);
@@ -64,7 +81,7 @@ export async function saveUpload(
 
 /** A stored document, if the actor may read it under that owner's name. */
 export async function findReadableUpload(ctx: AppContext, actor: Actor, ownerUserName: string, fileName: string): Promise<UploadedFileRow> {
-  const owner = documentOwnerFor(actor, ownerUserName);
+  const owner = await documentOwnerFor(ctx.db, actor, ownerUserName);
   const file = await getUploadedFile(ctx.db, fileName);
   if (!file || file.ownerUserName !== owner) throw new NotFoundError();
   return file;

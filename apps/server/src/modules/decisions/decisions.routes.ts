@@ -1,0 +1,47 @@
+import { applicationDecisionSchema, applicationHistoryQuerySchema, decisionHistorySchema, envelope, notices } from "@admissions/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requestMeta } from "../../plugins/auth.js";
+import { responses, success } from "../../http.js";
+import { presentApplication } from "../admissions/admissions.presenter.js";
+import { presentDecision } from "./decisions.presenter.js";
+import { decideApplication, findDecisionHistory } from "./decisions.service.js";
+
+/** SPEC.md section 7's status update (Approve, Transfer, Cancel, Reject) and the history of decisions. */
+export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ["applications"];
+
+  app.post(
+    "/applicationStatus",
+    {
+      schema: {
+        tags,
+        summary: "Approve, transfer (to degreeId), cancel or reject an application, with remarks; answers the application as it now is",
+        body: applicationDecisionSchema,
+        response: responses(envelope(z.record(z.string(), z.unknown())), 400, 401, 403, 404, 409),
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => {
+      const { application, applicantUserName } = await decideApplication(app.ctx, request.actor!, request.body, requestMeta(request));
+      return success(presentApplication(application, applicantUserName), notices.statusUpdated);
+    },
+  );
+
+  app.get(
+    "/applicationHistory",
+    {
+      schema: {
+        tags,
+        summary: "The decisions on an application, newest first: who, when, from and to which status and degree, and the remarks",
+        querystring: applicationHistoryQuerySchema,
+        response: responses(envelope(decisionHistorySchema), 400, 401, 403, 404),
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => {
+      const decisions = await findDecisionHistory(app.ctx, request.actor!, request.query.applicationNo);
+      return success(decisions.map(presentDecision));
+    },
+  );
+};

@@ -1,0 +1,198 @@
+import { ROLE_STUDENT, ROLE_USER, messages, notices, type ApplicationDecision } from "@admissions/shared";
+import type { Actor, AppContext, RequestMeta } from "../../context.js";
+import type { Database } from "../../db/client.js";
+import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
+import { recordActivity } from "../activity/activity.repository.js";
+import { takeApplicationNumber, updateApplication, type ApplicationRow, type NewApplication } from "../admissions/admissions.repository.js";
+import type { OutgoingMail } from "../mail/mail.repository.js";
+import { getActiveDegree } from "../masters/masters.repository.js";
+import { assertDegreeInScope, degreeScopeOf, type DegreeScope } from "../users/degree-scope.js";
+import { getUserById, type UserRow } from "../users/users.repository.js";
+import {
+  copyFeeStructureToTerms,
+  findDecisionsOf,
+  findFeeStructureOf,
+  getApplicationByNumber,
+  getCourseName,
+  getDegreeName,
+  getStudentOfUser,
+  insertDecision,
+  insertStudent,
+  updateStudent,
+  updateUserRole,
+  type DecisionRecord,
+} from "./decisions.repository.js";
+
+/** A student record is Active while its application is Approved, Cancelled once the admission is withdrawn. */
+const studentStatus = { active: "Active", cancelled: "Cancelled" } as const;
+
+interface Degree {
+  id: number;
+  name: string;
+  courseId: number;
+  courseName: string;
+}
+
+async function courseNameOf(db: Database, courseId: number): Promise<string> {
+  const name = await getCourseName(db, courseId);
+  if (!name) throw new Error(`course ${courseId} does not exist`);
+  return name;
+}
+
+/** DESIGN.md: admission numbers are counted per course and year like application numbers: ADM-UG-2026-0001. */
+async function takeAdmissionNumber(db: Database, courseId: number): Promise<string> {
+  const series = `ADM-${await courseNameOf(db, courseId)}`;
+  const year = new Date().getFullYear();
+  return `${series}-${year}-${String(await takeApplicationNumber(db, series, year)).padStart(4, "0")}`;
+}
+
+/** A transfer goes to another open degree, one the staff member looks after. */
+async function resolveTransferTarget(db: Database, scope: DegreeScope, application: ApplicationRow, degreeId: number | undefined): Promise<Degree> {
+  const degree = degreeId === undefined ? undefined : await getActiveDegree(db, degreeId);
+  if (!degree) throw new ValidationError([{ field: "degreeId", message: messages.degreeRequired }]);
+  if (degree.id === application.degreeId) throw new ValidationError([{ field: "degreeId", message: notices.transferToSameDegree }]);
+  assertDegreeInScope(scope, degree.id);
+  return { id: degree.id, name: degree.name, courseId: degree.courseId, courseName: await courseNameOf(db, degree.courseId) };
+}
+
+/** The application's columns and its stored form both name the new degree, so every reader agrees. */
+function transferChanges(application: ApplicationRow, degree: Degree): Partial<NewApplication> {
+  return {
+    degreeId: degree.id,
+    courseId: degree.courseId,
+    data: {
+      ...(application.data as Record<string, unknown>),
+      course: degree.courseName,
+      courseId: degree.courseId,
+      courseSubject: degree.name,
+      courseSubjectId: degree.id,
+    },
+  };
+}
+
+/**
+ * DESIGN.md's admission: an admission number (kept from an earlier approval), the account becomes
+ * ROLE_STUDENT, the student record is made or reactivated, and the degree's fee structure becomes the
+ * student's fee terms. Refused, changing nothing, while the degree has no fee structure.
+ */
+async function admit(db: Database, application: ApplicationRow, applicant: UserRow): Promise<{ admissionNo: string; feeTermsWritten: number }> {
+  if (applicant.role !== ROLE_USER && applicant.role !== ROLE_STUDENT) throw new ConflictError(notices.notAnApplicant);
+  const structure = await findFeeStructureOf(db, application.degreeId);
+  if (structure.length === 0) throw new ConflictError(notices.feeStructureMissing);
+
+  const existing = await getStudentOfUser(db, applicant.id, { forUpdate: true });
+  const admissionNo = existing?.admissionNo ?? application.admissionNo ?? (await takeAdmissionNumber(db, application.courseId));
+  const record = {
+    applicationId: application.id,
+    admissionNo,
+    name: application.name,
+    email: application.email,
+    mobile: application.mobile,
+    courseId: application.courseId,
+    degreeId: application.degreeId,
+    status: studentStatus.active,
+  };
+  const student = existing
+    ? await updateStudent(db, existing.id, record)
+    : await insertStudent(db, { ...record, userId: applicant.id, admissionYear: new Date().getFullYear(), currentYear: 1 });
+  await updateUserRole(db, applicant.id, ROLE_STUDENT);
+  return { admissionNo, feeTermsWritten: await copyFeeStructureToTerms(db, student.id, structure) };
+}
+
+/** Leaving Approved ends the admission; the student record and every fee term, paid or due, are kept. */
+async function withdrawAdmission(db: Database, applicant: UserRow): Promise<void> {
+  const student = await getStudentOfUser(db, applicant.id, { forUpdate: true });
+  if (student) await updateStudent(db, student.id, { status: studentStatus.cancelled });
+  if (applicant.role === ROLE_STUDENT) await updateUserRole(db, applicant.id, ROLE_USER);
+}
+
+function decisionMail(ctx: AppContext, applicant: UserRow, application: ApplicationRow, decision: ApplicationDecision, degrees: { from: string; to: string }): OutgoingMail {
+  const outcome = {
+    Approved: [
+      `has been approved. Your admission number is ${application.admissionNo}.`,
+      `Sign in at ${ctx.settings.publicUrl}/signin to see and pay your fees.`,
+    ],
+    Transferred: [`has been transferred to ${degrees.to}.`],
+    Cancelled: ["has been cancelled."],
+    Rejected: ["has been rejected."],
+  }[decision.status];
+  return {
+    to: applicant.userName,
+    subject: `${ctx.settings.collegeName}: your application ${application.applicationNo} is ${decision.status.toLowerCase()}`,
+    body: [
+      `Dear ${application.name},`,
+      ``,
+      `Your application ${application.applicationNo} for ${degrees.from} ${outcome.join("\n")}`,
+      ``,
+      `Remarks: ${decision.message}`,
+      ``,
+      `${ctx.settings.collegeName} admissions office`,
+    ].join("\n"),
+  };
+}
+
+export interface DecidedApplication {
+  application: ApplicationRow;
+  applicantUserName: string;
+}
+
+/**
+ * SPEC.md section 4: staff approve, transfer, cancel or reject an application from any status. The
+ * change, its history row, the activity entry and the applicant's mail are one transaction on the
+ * locked application, so two staff members deciding at once are applied one after the other.
+ */
+export async function decideApplication(ctx: AppContext, actor: Actor, decision: ApplicationDecision, meta: RequestMeta): Promise<DecidedApplication> {
+  const scope = await degreeScopeOf(ctx.db, actor);
+  const decided = await ctx.db.transaction(async (tx) => {
+    const current = await getApplicationByNumber(tx, decision.applicationNo, { forUpdate: true });
+    if (!current) throw new NotFoundError();
+    assertDegreeInScope(scope, current.degreeId);
+    const applicant = (await getUserById(tx, current.userId))!;
+    const target = decision.status === "Transferred" ? await resolveTransferTarget(tx, scope, current, decision.degreeId) : undefined;
+
+    const admission = decision.status === "Approved" ? await admit(tx, current, applicant) : undefined;
+    if (!admission && current.status === "Approved") await withdrawAdmission(tx, applicant);
+    const saved = await updateApplication(tx, current.id, {
+      status: decision.status,
+      ...(target && transferChanges(current, target)),
+      ...(admission && { admissionNo: admission.admissionNo }),
+    });
+
+    const fromDegree = (await getDegreeName(tx, current.degreeId))!;
+    const degrees = { from: fromDegree, to: target?.name ?? fromDegree };
+    await insertDecision(tx, {
+      applicationId: current.id,
+      fromStatus: current.status,
+      toStatus: saved.status,
+      fromDegreeId: current.degreeId,
+      toDegreeId: saved.degreeId,
+      remarks: decision.message,
+      actorUserId: actor.id,
+      actorName: actor.userName,
+    });
+    await recordActivity(tx, {
+      actor: { id: actor.id, userName: actor.userName },
+      action: `application.${decision.status.toLowerCase()}`,
+      entityType: "application",
+      entityId: saved.applicationNo,
+      summary:
+        `${decision.status} the application of ${saved.name}` +
+        (target ? ` from ${degrees.from} to ${degrees.to}` : "") +
+        (admission ? `: admission number ${admission.admissionNo}` : ""),
+      details: { ...admission, fromStatus: current.status, toStatus: saved.status, fromDegree: degrees.from, toDegree: degrees.to, remarks: decision.message },
+      ip: meta.ip,
+    });
+    await ctx.mailer.enqueue(tx, decisionMail(ctx, applicant, saved, decision, degrees));
+    return { application: saved, applicantUserName: applicant.userName };
+  });
+  ctx.mailer.kick();
+  return decided;
+}
+
+/** The decisions on one application, newest first, for staff who may see that application. */
+export async function findDecisionHistory(ctx: AppContext, actor: Actor, applicationNo: string): Promise<DecisionRecord[]> {
+  const application = await getApplicationByNumber(ctx.db, applicationNo);
+  if (!application) throw new NotFoundError();
+  assertDegreeInScope(await degreeScopeOf(ctx.db, actor), application.degreeId);
+  return findDecisionsOf(ctx.db, application.id);
+}

@@ -1,0 +1,371 @@
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, type AdmissionInput } from "@admissions/shared";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, applicationDecisions, applications, degrees, feeStructures, feeTerms, mailOutbox, staffDegrees, students, users } from "../../db/schema/index.js";
+import { rowsOf } from "../../db/sql-lists.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { latestMailTo, signInAs, submitApplicationAs } from "../../test/factories.js";
+
+let test: TestApp;
+let adminCookie: string;
+const year = new Date().getFullYear();
+
+/** Degrees of this file's own, so the fee structures are exactly what the tests put there. */
+const degree = { arts: 0, science: 0, withoutFees: 0, closed: 0, postgraduate: 0 };
+const degreeNames = { arts: "B.A. DECISION ARTS", science: "B.SC. DECISION SCIENCE", withoutFees: "B.COM. NO FEES YET", closed: "B.A. CLOSED", postgraduate: "M.A. DECISION" };
+
+/** Years 1-3, terms 1-2: Rs.10,000 + year and term for arts, Rs.20,000 + ... for science. */
+function structureOf(degreeId: number, code: string, base: number) {
+  return [1, 2, 3].flatMap((year) => [1, 2].map((term) => ({ degreeId, year, term, amountPaise: (base + year * 100 + term) * 100, feeCode: `${code}-Y${year}T${term}` })));
+}
+
+async function insertDegree(name: string, courseId: number, isActive = true) {
+  const [row] = await test.db.insert(degrees).values({ name, courseId, isActive }).returning();
+  return row!.id;
+}
+
+async function departmentAdminOf(...degreeIds: number[]) {
+  const session = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
+  if (degreeIds.length > 0) await test.db.insert(staffDegrees).values(degreeIds.map((degreeId) => ({ userId: session.user.id, degreeId })));
+  return session;
+}
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  degree.arts = await insertDegree(degreeNames.arts, 1);
+  degree.science = await insertDegree(degreeNames.science, 1);
+  degree.withoutFees = await insertDegree(degreeNames.withoutFees, 1);
+  degree.closed = await insertDegree(degreeNames.closed, 1, false);
+  degree.postgraduate = await insertDegree(degreeNames.postgraduate, 2);
+  await test.db.insert(feeStructures).values([...structureOf(degree.arts, "ART", 10_000), ...structureOf(degree.science, "SCI", 20_000), ...structureOf(degree.postgraduate, "PGA", 30_000)]);
+  adminCookie = (await signInAs(test, ROLE_ADMIN)).cookie;
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const postgraduateForm: Partial<AdmissionInput> = {
+  course: "PG",
+  marksDetails: [],
+  examDetails: { nameOfDegree: "B.A.", mainSubject: "English", mediumOfStudy: "English", universityName: "Madras", collegeName: "Presidency", collegePlace: "Chennai", yearOfStudy: "2025" },
+};
+
+/** A signed-in applicant with a submitted application for the degree (a PG form for the PG degree). */
+async function applicant(degreeId = degree.arts) {
+  const session = await signInAs(test, ROLE_USER);
+  const applicationNo = await submitApplicationAs(test, session, { courseSubjectId: degreeId, ...(degreeId === degree.postgraduate && postgraduateForm) });
+  return { ...session, applicationNo };
+}
+
+type Body = { message?: unknown; status?: string; applicationNo?: string; degreeId?: unknown };
+const decide = (body: Body, cookie = adminCookie) => test.app.inject({ method: "POST", url: "/booking/applicationStatus", headers: { cookie }, payload: body });
+const historyOf = (applicationNo: string, cookie = adminCookie) =>
+  test.app.inject({ url: `/booking/applicationHistory?applicationNo=${encodeURIComponent(applicationNo)}`, headers: { cookie } });
+
+const applicationRow = async (applicationNo: string) => (await test.db.select().from(applications).where(eq(applications.applicationNo, applicationNo)))[0]!;
+const roleOf = async (userId: number) => (await test.db.select({ role: users.role }).from(users).where(eq(users.id, userId)))[0]!.role;
+const studentOf = async (userId: number) => (await test.db.select().from(students).where(eq(students.userId, userId)))[0];
+const termsOf = async (studentId: number) =>
+  test.db.select().from(feeTerms).where(eq(feeTerms.studentId, studentId)).orderBy(asc(feeTerms.academicYear), asc(feeTerms.termNo));
+const activitiesOf = async (applicationNo: string) =>
+  test.db.select().from(activityLog).where(and(eq(activityLog.entityType, "application"), eq(activityLog.entityId, applicationNo))).orderBy(asc(activityLog.id));
+
+/** Everything a decision may change, to prove a refused one changed nothing. */
+async function everythingAbout(person: Awaited<ReturnType<typeof applicant>>) {
+  const application = await applicationRow(person.applicationNo);
+  const count = async (table: typeof applicationDecisions | typeof mailOutbox | typeof students | typeof feeTerms) =>
+    (await test.db.select({ count: sql<number>`count(*)::int` }).from(table))[0]!.count;
+  return {
+    application,
+    role: await roleOf(person.user.id),
+    decisions: await count(applicationDecisions),
+    mails: await count(mailOutbox),
+    students: await count(students),
+    feeTerms: await count(feeTerms),
+    activities: (await activitiesOf(person.applicationNo)).length,
+    counters: await rowsOf(test.db, sql`select course, year, last from application_counters order by course, year`),
+  };
+}
+
+describe("POST /booking/applicationStatus: the remarks", () => {
+  it.each([
+    ["missing", undefined],
+    ["blank", "   "],
+    ["101 characters", "x".repeat(101)],
+    ["not text", 42],
+  ])("answers 400 'Enter Remarks' and changes nothing when they are %s", async (_case, message) => {
+    const person = await applicant();
+    const before = await everythingAbout(person);
+    const response = await decide({ message, status: "Rejected", applicationNo: person.applicationNo });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: "error", message: "Enter Remarks", data: { errors: [{ field: "message", message: messages.remarksRequired }] } });
+    expect(await everythingAbout(person)).toEqual(before);
+  });
+
+  it("keeps 100 characters, trimmed", async () => {
+    const person = await applicant();
+    const remarks = "r".repeat(100);
+    expect((await decide({ message: `  ${remarks}  `, status: "Rejected", applicationNo: person.applicationNo })).statusCode).toBe(200);
+    expect((await historyOf(person.applicationNo)).json().data[0].remarks).toBe(remarks);
+  });
+});
+
+describe("POST /booking/applicationStatus: Approve", () => {
+  it("admits: admission number, ROLE_STUDENT, the student record, fee terms from the structure, history, activity and mail", async () => {
+    const person = await applicant();
+    const response = await decide({ message: "Documents verified", status: "Approved", applicationNo: person.applicationNo });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({ status: "success", message: "Status updated" });
+    expect(answer.data).toMatchObject({ applicationNo: person.applicationNo, applicationStatus: "Approved", userName: person.user.userName, courseSubjectId: degree.arts });
+    const admissionNo: string = answer.data.admissionNo;
+    expect(admissionNo).toMatch(new RegExp(`^ADM-UG-${year}-\\d{4}$`));
+
+    expect(await roleOf(person.user.id)).toBe(ROLE_STUDENT);
+    const me = await test.app.inject({ url: "/booking/api/auth/me", headers: { cookie: person.cookie } });
+    expect(me.json().data.roleName).toBe(ROLE_STUDENT);
+    const status = await test.app.inject({ url: "/booking/applicationStatus", headers: { cookie: person.cookie } });
+    expect(status.json().data).toMatchObject({ applicationNo: person.applicationNo, applicationStatus: "Approved" });
+
+    const application = await applicationRow(person.applicationNo);
+    expect(application.admissionNo).toBe(admissionNo);
+    const student = (await studentOf(person.user.id))!;
+    expect(student).toMatchObject({
+      applicationId: application.id,
+      admissionNo,
+      name: application.name,
+      email: application.email,
+      mobile: application.mobile,
+      courseId: 1,
+      degreeId: degree.arts,
+      admissionYear: year,
+      currentYear: 1,
+      status: "Active",
+    });
+    const terms = await termsOf(student.id);
+    expect(terms.map(({ academicYear, termNo, amountPaise, feeCode, status }) => ({ academicYear, termNo, amountPaise, feeCode, status }))).toEqual(
+      structureOf(degree.arts, "ART", 10_000).map((row) => ({ academicYear: row.year, termNo: row.term, amountPaise: row.amountPaise, feeCode: row.feeCode, status: "Due" })),
+    );
+
+    const [entry] = (await historyOf(person.applicationNo)).json().data;
+    expect(entry).toMatchObject({ fromStatus: "Pending", toStatus: "Approved", fromDegree: degreeNames.arts, toDegree: degreeNames.arts, remarks: "Documents verified" });
+    const activity = (await activitiesOf(person.applicationNo)).at(-1)!;
+    expect(activity).toMatchObject({ action: "application.approved", entityType: "application", entityId: person.applicationNo });
+    expect(activity.summary).toContain(admissionNo);
+    expect(activity.details).toMatchObject({ admissionNo, fromStatus: "Pending", toStatus: "Approved", remarks: "Documents verified", feeTermsWritten: 6 });
+    const mail = (await latestMailTo(test.db, person.user.userName))!;
+    expect(mail.subject).toContain("approved");
+    expect(mail.body).toContain(admissionNo);
+    expect(mail.body).toContain("Remarks: Documents verified");
+  });
+
+  it("twice keeps one student, one set of fee terms and the same admission number", async () => {
+    const person = await applicant();
+    const first = (await decide({ message: "Approved", status: "Approved", applicationNo: person.applicationNo })).json().data.admissionNo;
+    const second = await decide({ message: "Approved again", status: "Approved", applicationNo: person.applicationNo });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.admissionNo).toBe(first);
+    expect(await test.db.select().from(students).where(eq(students.userId, person.user.id))).toHaveLength(1);
+    expect(await termsOf((await studentOf(person.user.id))!.id)).toHaveLength(6);
+    expect((await historyOf(person.applicationNo)).json().data.map((entry: { fromStatus: string }) => entry.fromStatus)).toEqual(["Approved", "Pending"]);
+  });
+
+  it("numbers admissions per course: a PG admission gets ADM-PG", async () => {
+    const person = await applicant(degree.postgraduate);
+    const response = await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo });
+    expect(response.json().data.admissionNo).toMatch(new RegExp(`^ADM-PG-${year}-\\d{4}$`));
+  });
+
+  it("is refused with 409 while the degree has no fee structure, and changes nothing", async () => {
+    const person = await applicant(degree.withoutFees);
+    const before = await everythingAbout(person);
+    const response = await decide({ message: "Looks good", status: "Approved", applicationNo: person.applicationNo });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(notices.feeStructureMissing);
+    expect(await everythingAbout(person)).toEqual(before);
+  });
+});
+
+describe("POST /booking/applicationStatus: Transfer", () => {
+  it("needs a degree: 400 'Please select Degree!' and nothing changed", async () => {
+    const person = await applicant();
+    const before = await everythingAbout(person);
+    for (const degreeId of [undefined, null, ""]) {
+      const response = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: "Please select Degree!", data: { errors: [{ field: "degreeId" }] } });
+    }
+    expect(await everythingAbout(person)).toEqual(before);
+  });
+
+  it("refuses the current degree, a closed one and one that does not exist", async () => {
+    const person = await applicant();
+    const before = await everythingAbout(person);
+    const same = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.arts });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe(notices.transferToSameDegree);
+    for (const degreeId of [degree.closed, 999_999]) {
+      const response = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(messages.degreeRequired);
+    }
+    expect(await everythingAbout(person)).toEqual(before);
+  });
+
+  it("moves the application to the chosen degree and records from and to", async () => {
+    const person = await applicant();
+    const response = await decide({ message: "Seats full in arts", status: "Transferred", applicationNo: person.applicationNo, degreeId: String(degree.science) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ applicationStatus: "Transferred", courseSubjectId: degree.science, courseSubject: degreeNames.science, course: "UG", courseId: 1 });
+    expect(await applicationRow(person.applicationNo)).toMatchObject({ degreeId: degree.science, courseId: 1, status: "Transferred" });
+    expect((await historyOf(person.applicationNo)).json().data[0]).toMatchObject({
+      fromStatus: "Pending",
+      toStatus: "Transferred",
+      fromDegree: degreeNames.arts,
+      toDegree: degreeNames.science,
+      remarks: "Seats full in arts",
+    });
+    const activity = (await activitiesOf(person.applicationNo)).at(-1)!;
+    expect(activity).toMatchObject({ action: "application.transferred", details: { fromDegree: degreeNames.arts, toDegree: degreeNames.science } });
+    expect((await latestMailTo(test.db, person.user.userName))!.body).toContain(`for ${degreeNames.arts} has been transferred to ${degreeNames.science}.`);
+    expect(await roleOf(person.user.id)).toBe(ROLE_USER);
+  });
+});
+
+describe("POST /booking/applicationStatus: leaving Approved", () => {
+  it("Cancel after Approve ends the admission, keeps paid terms; approving again reactivates with the same number", async () => {
+    const person = await applicant();
+    const admissionNo = (await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo })).json().data.admissionNo;
+    const student = (await studentOf(person.user.id))!;
+    const [firstTerm] = await termsOf(student.id);
+    const paidAt = new Date("2026-06-10T10:00:00Z");
+    await test.db.update(feeTerms).set({ status: "Paid", paidAt }).where(eq(feeTerms.id, firstTerm!.id));
+
+    const cancelled = await decide({ message: "Left for another college", status: "Cancelled", applicationNo: person.applicationNo });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ applicationStatus: "Cancelled", admissionNo });
+    expect(await roleOf(person.user.id)).toBe(ROLE_USER);
+    expect(await studentOf(person.user.id)).toMatchObject({ id: student.id, status: "Cancelled" });
+    const terms = await termsOf(student.id);
+    expect(terms).toHaveLength(6);
+    expect(terms[0]).toMatchObject({ status: "Paid", paidAt });
+    expect((await activitiesOf(person.applicationNo)).at(-1)!.action).toBe("application.cancelled");
+    expect((await latestMailTo(test.db, person.user.userName))!.subject).toContain("cancelled");
+
+    const again = await decide({ message: "Came back", status: "Approved", applicationNo: person.applicationNo });
+    expect(again.json().data.admissionNo).toBe(admissionNo);
+    expect(await roleOf(person.user.id)).toBe(ROLE_STUDENT);
+    expect(await studentOf(person.user.id)).toMatchObject({ id: student.id, status: "Active", admissionNo });
+    expect((await termsOf(student.id))[0]).toMatchObject({ status: "Paid", paidAt });
+  });
+
+  it("Reject after Approve also ends the admission", async () => {
+    const person = await applicant();
+    await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo });
+    expect((await decide({ message: "Forged marksheet", status: "Rejected", applicationNo: person.applicationNo })).statusCode).toBe(200);
+    expect(await roleOf(person.user.id)).toBe(ROLE_USER);
+    expect((await studentOf(person.user.id))!.status).toBe("Cancelled");
+  });
+
+  it("a transfer after approval, approved again, moves the student and their unpaid terms to the new degree", async () => {
+    const person = await applicant();
+    await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo });
+    const student = (await studentOf(person.user.id))!;
+    const [firstTerm] = await termsOf(student.id);
+    await test.db.update(feeTerms).set({ status: "Paid", paidAt: new Date() }).where(eq(feeTerms.id, firstTerm!.id));
+
+    await decide({ message: "Wants science", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.science });
+    expect(await roleOf(person.user.id)).toBe(ROLE_USER);
+    await decide({ message: "Admitted to science", status: "Approved", applicationNo: person.applicationNo });
+    expect(await studentOf(person.user.id)).toMatchObject({ id: student.id, degreeId: degree.science, status: "Active" });
+    const codes = (await termsOf(student.id)).map((term) => `${term.feeCode}:${term.status}`);
+    expect(codes).toEqual(["ART-Y1T1:Paid", "SCI-Y1T2:Due", "SCI-Y2T1:Due", "SCI-Y2T2:Due", "SCI-Y3T1:Due", "SCI-Y3T2:Due"]);
+  });
+});
+
+describe("POST /booking/applicationStatus: who may decide", () => {
+  let person: Awaited<ReturnType<typeof applicant>>;
+  beforeAll(async () => {
+    person = await applicant();
+  });
+  const reject = (cookie: string) => decide({ message: "Not eligible", status: "Rejected", applicationNo: person.applicationNo }, cookie);
+
+  it("refuses without a session (401), applicants and students (403), department admins of other degrees (403)", async () => {
+    const before = await everythingAbout(person);
+    expect((await test.app.inject({ method: "POST", url: "/booking/applicationStatus", payload: { message: "x", status: "Rejected", applicationNo: person.applicationNo } })).statusCode).toBe(401);
+    expect((await reject(person.cookie)).statusCode).toBe(403);
+    expect((await reject((await signInAs(test, ROLE_STUDENT)).cookie)).statusCode).toBe(403);
+    expect((await reject((await departmentAdminOf()).cookie)).statusCode).toBe(403);
+    expect((await reject((await departmentAdminOf(degree.science)).cookie)).statusCode).toBe(403);
+    expect(await everythingAbout(person)).toEqual(before);
+  });
+
+  it("lets a department admin of the degree decide, but transfer only to a degree they look after", async () => {
+    const { cookie } = await departmentAdminOf(degree.arts);
+    const before = await everythingAbout(person);
+    expect((await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.science }, cookie)).statusCode).toBe(403);
+    expect(await everythingAbout(person)).toEqual(before);
+    expect((await reject(cookie)).statusCode).toBe(200);
+    const both = await departmentAdminOf(degree.arts, degree.science);
+    expect((await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.science }, both.cookie)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for an unknown application number", async () => {
+    const response = await decide({ message: "Not eligible", status: "Rejected", applicationNo: "UG-1999-999999" });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("refuses an unknown status", async () => {
+    expect((await decide({ message: "Not eligible", status: "Submitted", applicationNo: person.applicationNo })).statusCode).toBe(400);
+  });
+});
+
+describe("GET /booking/applicationHistory", () => {
+  it("lists every decision newest first, with who, when, from and to", async () => {
+    const person = await applicant();
+    const staff = await departmentAdminOf(degree.arts, degree.science);
+    await decide({ message: "Incomplete", status: "Rejected", applicationNo: person.applicationNo }, staff.cookie);
+    await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.science }, staff.cookie);
+    await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo });
+
+    const response = await historyOf(person.applicationNo, staff.cookie);
+    expect(response.statusCode).toBe(200);
+    const entries = response.json().data;
+    expect(entries).toEqual([
+      { id: expect.any(Number), at: expect.any(String), actorName: expect.stringContaining("@"), fromStatus: "Transferred", toStatus: "Approved", fromDegree: degreeNames.science, toDegree: degreeNames.science, remarks: "Admitted" },
+      { id: expect.any(Number), at: expect.any(String), actorName: staff.user.userName, fromStatus: "Rejected", toStatus: "Transferred", fromDegree: degreeNames.arts, toDegree: degreeNames.science, remarks: "Seats full" },
+      { id: expect.any(Number), at: expect.any(String), actorName: staff.user.userName, fromStatus: "Pending", toStatus: "Rejected", fromDegree: degreeNames.arts, toDegree: degreeNames.arts, remarks: "Incomplete" },
+    ]);
+    expect(new Date(entries[0].at).toISOString()).toBe(entries[0].at);
+    expect(entries[0].actorName).not.toBe(staff.user.userName);
+  });
+
+  it("answers an empty list before any decision", async () => {
+    const person = await applicant();
+    expect((await historyOf(person.applicationNo)).json().data).toEqual([]);
+  });
+
+  it("is for staff of the application's degree only", async () => {
+    const person = await applicant();
+    expect((await test.app.inject({ url: `/booking/applicationHistory?applicationNo=${person.applicationNo}` })).statusCode).toBe(401);
+    expect((await historyOf(person.applicationNo, person.cookie)).statusCode).toBe(403);
+    expect((await historyOf(person.applicationNo, (await departmentAdminOf()).cookie)).statusCode).toBe(403);
+    expect((await historyOf(person.applicationNo, (await departmentAdminOf(degree.science)).cookie)).statusCode).toBe(403);
+    expect((await historyOf(person.applicationNo, (await departmentAdminOf(degree.arts)).cookie)).statusCode).toBe(200);
+    expect((await historyOf("UG-1999-999999")).statusCode).toBe(404);
+  });
+});
+
+describe("GET /booking/admission?userName for department admins", () => {
+  it("answers only applications of their degrees", async () => {
+    const person = await applicant();
+    const read = (cookie: string) => test.app.inject({ url: `/booking/admission?userName=${encodeURIComponent(person.user.userName)}`, headers: { cookie } });
+    expect((await read((await departmentAdminOf(degree.science)).cookie)).statusCode).toBe(403);
+    expect((await read((await departmentAdminOf()).cookie)).statusCode).toBe(403);
+    const own = await read((await departmentAdminOf(degree.arts)).cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.applicationNo).toBe(person.applicationNo);
+    expect((await read(adminCookie)).statusCode).toBe(200);
+    expect((await read(person.cookie)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,66 @@
+import { paiseToRupees, type FeeStatusTerm, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode } from "@admissions/shared";
+import type { FeePaymentRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
+import type { TransactionRecord } from "./transactions.repository.js";
+
+export function presentFeeStudent(student: FeeStudentRecord): FeeStudent {
+  return {
+    userName: student.userName,
+    name: student.name,
+    admissionNo: student.admissionNo,
+    degree: student.degree,
+    course: student.course,
+    currentYear: student.currentYear,
+    status: student.status,
+  };
+}
+
+/** SPEC.md's fee term on the wire: termAmount in rupees. */
+export function presentFeeTerm(term: TermWithPayment): FeeStatusTerm {
+  return {
+    id: term.id,
+    academicYear: term.academicYear,
+    termNo: term.termNo,
+    termAmount: paiseToRupees(term.amountPaise),
+    feeCode: term.feeCode,
+    status: term.status as FeeTermStatus,
+    paidAt: term.paidAt?.toISOString() ?? null,
+    receiptNo: term.receiptNo,
+    mode: term.mode,
+  };
+}
+
+/** The answer to an offline payment: its receipt, ready to print. */
+export function presentOfflinePayment(term: FeeTermRow, payment: FeePaymentRow) {
+  return {
+    receiptNo: payment.receiptNo,
+    feeCode: term.feeCode,
+    academicYear: term.academicYear,
+    termNo: term.termNo,
+    amount: paiseToRupees(payment.amountPaise),
+    mode: payment.mode as OfflineFeeMode,
+    reference: payment.reference,
+    paidAt: payment.paidAt.toISOString(),
+  };
+}
+
+/** A row of Fees Transaction: amounts in rupees, the date as an ISO instant. */
+export function presentTransaction(row: TransactionRecord): FeeTransaction {
+  return {
+    id: row.rowId,
+    kind: row.kind,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    receiptNo: row.receiptNo,
+    orderId: row.orderId,
+    name: row.name,
+    userName: row.userName,
+    admissionNo: row.admissionNo,
+    applicationNo: row.applicationNo,
+    degree: row.degree,
+    year: row.year,
+    term: row.term,
+    amount: paiseToRupees(row.amountPaise),
+    mode: row.mode,
+    reference: row.reference,
+    status: row.status,
+  };
+}

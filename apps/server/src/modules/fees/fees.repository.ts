@@ -1,0 +1,156 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
+import { takeApplicationNumber } from "../admissions/admissions.repository.js";
+
+export type FeeTermRow = typeof feeTerms.$inferSelect;
+export type FeePaymentRow = typeof feePayments.$inferSelect;
+export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receiptNo" | "paidAt">;
+
+/** A fee term's two states (SPEC.md's fee term status). */
+export const termStatus = { due: "Due", paid: "Paid" } as const;
+
+/** A student as the fee screens and receipts name them: the account, the degree and the course by name. */
+async function findStudent(db: Database, condition: SQL) {
+  const [row] = await db
+    .select({
+      id: students.id,
+      userId: students.userId,
+      userName: users.userName,
+      name: students.name,
+      email: students.email,
+      mobile: students.mobile,
+      admissionNo: students.admissionNo,
+      degreeId: students.degreeId,
+      degree: degrees.name,
+      course: courses.name,
+      currentYear: students.currentYear,
+      status: students.status,
+    })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(degrees, eq(degrees.id, students.degreeId))
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .where(condition)
+    .limit(1);
+  return row;
+}
+
+export type FeeStudentRecord = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
+
+export function findStudentOfUser(db: Database, userId: number) {
+  return findStudent(db, eq(students.userId, userId));
+}
+
+export function findStudentByUserName(db: Database, userName: string) {
+  return findStudent(db, eq(users.userName, userName));
+}
+
+/** A student's fee terms by year and term, each with the payment that paid it, if any. */
+export async function findTermsWithPayments(db: Database, studentId: number) {
+  return db
+    .select({
+      id: feeTerms.id,
+      academicYear: feeTerms.academicYear,
+      termNo: feeTerms.termNo,
+      amountPaise: feeTerms.amountPaise,
+      feeCode: feeTerms.feeCode,
+      status: feeTerms.status,
+      paidAt: feeTerms.paidAt,
+      receiptNo: feePayments.receiptNo,
+      mode: feePayments.mode,
+    })
+    .from(feeTerms)
+    .leftJoin(feePayments, eq(feePayments.feeTermId, feeTerms.id))
+    .where(eq(feeTerms.studentId, studentId))
+    .orderBy(asc(feeTerms.academicYear), asc(feeTerms.termNo));
+}
+
+export type TermWithPayment = Awaited<ReturnType<typeof findTermsWithPayments>>[number];
+
+/**
+ * The student's term with this fee code, locked until the transaction ends: paying it, online or at
+ * the office, is decided one payment at a time.
+ */
+/**
+ * The student's term a payment names, locked: the chosen year and term when given (carrying the fee
+ * code), else the term with the fee code, an unpaid one first, since a code can recur after the
+ * degree's fee structure was rearranged.
+ */
+export async function lockTermToPay(db: Database, studentId: number, named: { feeCode: string; academicYear?: number; termNo?: number }): Promise<FeeTermRow | undefined> {
+  const chosen = named.academicYear !== undefined && named.termNo !== undefined ? and(eq(feeTerms.academicYear, named.academicYear), eq(feeTerms.termNo, named.termNo)) : undefined;
+  const [row] = await db
+    .select()
+    .from(feeTerms)
+    .where(and(eq(feeTerms.studentId, studentId), eq(feeTerms.feeCode, named.feeCode), chosen))
+    .orderBy(sql`${feeTerms.status} = ${termStatus.paid}`, asc(feeTerms.academicYear), asc(feeTerms.termNo))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+export async function lockTermById(db: Database, id: number): Promise<FeeTermRow | undefined> {
+  const [row] = await db.select().from(feeTerms).where(eq(feeTerms.id, id)).limit(1).for("update");
+  return row;
+}
+
+/** The next receipt number of the year, FEE-2026-000001, from the same atomic counters as application numbers. */
+async function takeReceiptNumber(db: Database): Promise<string> {
+  const year = new Date().getFullYear();
+  return `FEE-${year}-${String(await takeApplicationNumber(db, "FEE", year)).padStart(6, "0")}`;
+}
+
+/**
+ * Records the payment of a locked, Due term and marks the term Paid, in the caller's transaction. The
+ * unique index on the payment's term is the last guard against a second payment of the same term.
+ */
+export async function recordTermPayment(db: Database, term: FeeTermRow, payment: NewFeePayment): Promise<FeePaymentRow> {
+  const [saved] = await db
+    .insert(feePayments)
+    .values({ ...payment, receiptNo: await takeReceiptNumber(db) })
+    .returning();
+  await db.update(feeTerms).set({ status: termStatus.paid, paidAt: saved!.paidAt }).where(eq(feeTerms.id, term.id));
+  return saved!;
+}
+
+/** Everything a fee receipt says about one payment: the payment, its term, the student and the order. */
+async function findReceipt(db: Database, condition: SQL) {
+  const [row] = await db
+    .select({
+      receiptNo: feePayments.receiptNo,
+      amountPaise: feePayments.amountPaise,
+      mode: feePayments.mode,
+      reference: feePayments.reference,
+      remarks: feePayments.remarks,
+      paidAt: feePayments.paidAt,
+      orderId: paymentOrders.orderId,
+      bankRefNo: paymentOrders.bankRefNo,
+      academicYear: feeTerms.academicYear,
+      termNo: feeTerms.termNo,
+      feeCode: feeTerms.feeCode,
+      studentUserId: students.userId,
+      name: students.name,
+      admissionNo: students.admissionNo,
+      degreeId: students.degreeId,
+      degree: degrees.name,
+    })
+    .from(feePayments)
+    .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
+    .innerJoin(students, eq(students.id, feePayments.studentId))
+    .innerJoin(degrees, eq(degrees.id, students.degreeId))
+    .leftJoin(paymentOrders, eq(paymentOrders.id, feePayments.paymentOrderId))
+    .where(condition)
+    .limit(1);
+  return row;
+}
+
+export type FeeReceiptRecord = NonNullable<Awaited<ReturnType<typeof findReceipt>>>;
+
+export function findReceiptByNumber(db: Database, receiptNo: string) {
+  return findReceipt(db, eq(feePayments.receiptNo, receiptNo));
+}
+
+/** The receipt of the term an online order paid; none for an order that paid a term already paid. */
+export function findReceiptOfOrder(db: Database, paymentOrderId: number) {
+  return findReceipt(db, eq(feePayments.paymentOrderId, paymentOrderId));
+}

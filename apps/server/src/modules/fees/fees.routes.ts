@@ -1,0 +1,112 @@
+import {
+  envelope,
+  feePaymentAnswerSchema,
+  feePaymentRequestSchema,
+  feeReceiptParamsSchema,
+  feeStatusQuerySchema,
+  feeStatusSchema,
+  feeTransactionExportQuerySchema,
+  feeTransactionListQuerySchema,
+  feeTransactionPageSchema,
+  notices,
+  receiptQuerySchema,
+} from "@admissions/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { responses, success } from "../../http.js";
+import { requestMeta } from "../../plugins/auth.js";
+import { settleAwaitingOrders } from "../payments/payments.service.js";
+import { sendReceipt } from "../payments/receipt.js";
+import { sendWorkbook } from "../reports/workbook.js";
+import { feeReceiptByNumber, getFeeStatus, onlinePayerOf, recordOfflineFeePayment, startOnlineFeePayment } from "./fees.service.js";
+import { exportFeeTransactions, listFeeTransactions } from "./transactions.service.js";
+
+/**
+ * SPEC.md section 7's feeStatus and feePayment, the term fee receipt, and the staff's Fees Transaction
+ * list and its Excel export.
+ */
+export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ["fees"];
+
+  app.get(
+    "/feeStatus",
+    {
+      schema: {
+        tags,
+        summary: "A student's fee terms by year and term: the signed-in student's own (another's is 403), or any student's of the staff member's degrees",
+        querystring: feeStatusQuerySchema,
+        response: responses(envelope(feeStatusSchema), 400, 401, 403, 404),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => success(await getFeeStatus(app.ctx.db, request.actor!, request.query.userName)),
+  );
+
+  app.post(
+    "/feePayment",
+    {
+      schema: {
+        tags,
+        summary:
+          "Pay a term (found by the student and feeCode; the amount is always the term's): online, the student's own, answering the gateway form; offline (staff, with userName and mode), recorded at once with its receipt number",
+        body: feePaymentRequestSchema,
+        response: responses(envelope(feePaymentAnswerSchema), 400, 401, 403, 404, 409),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const actor = request.actor!;
+      const meta = requestMeta(request);
+      if (request.body.isOffline) return success(await recordOfflineFeePayment(app.ctx, actor, request.body, meta), notices.saved);
+      const student = await onlinePayerOf(app.ctx.db, actor, request.body);
+      // An earlier attempt the gateway never reported is settled first, so a term it paid is not charged again.
+      await settleAwaitingOrders(app.ctx, { userId: actor.id }, request.log);
+      return success(await startOnlineFeePayment(app.ctx, actor, student, request.body, meta));
+    },
+  );
+
+  app.get(
+    "/feeReceipt/:receiptNo",
+    {
+      schema: {
+        tags,
+        summary: "The PDF receipt of a term fee: the student's own, or staff's within their degrees; print=true shows it in the browser",
+        params: feeReceiptParamsSchema,
+        querystring: receiptQuerySchema,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => sendReceipt(reply, await feeReceiptByNumber(app.ctx, request.actor!, request.params.receiptNo), { inline: request.query.print }),
+  );
+
+  app.get(
+    "/feeTransactions",
+    {
+      schema: {
+        tags,
+        summary:
+          "Staff: term fees and application fees paid (newest first), or with status=Due the unpaid terms (by year and term), filtered, within the staff member's degrees, with the count and sum of all matches",
+        querystring: feeTransactionListQuerySchema,
+        response: responses(envelope(feeTransactionPageSchema), 400, 401, 403),
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => success(await listFeeTransactions(app.ctx.db, request.actor!, request.query)),
+  );
+
+  app.get(
+    "/exportFeeTransactions",
+    {
+      schema: {
+        tags,
+        summary: "Staff: what feeTransactions' filters match, as an .xlsx streamed row by row; X-Total-Count says how many",
+        querystring: feeTransactionExportQuerySchema,
+      },
+      onRequest: app.requireStaff,
+      // A HEAD would build and log the whole file only to throw it away.
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      return sendWorkbook(reply, await exportFeeTransactions(app.ctx, request.actor!, request.query, requestMeta(request)));
+    },
+  );
+};

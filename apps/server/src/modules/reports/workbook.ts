@@ -1,0 +1,81 @@
+import { PassThrough, type Writable } from "node:stream";
+import { TOTAL_COUNT_HEADER, XLSX_CONTENT_TYPE } from "@admissions/shared";
+import type { FastifyReply } from "fastify";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import ExcelJS from "exceljs";
+
+export type CellValue = string | number | Date | null;
+
+/** An export on its way: how many rows it will hold (counted before the first is written), its name, the file. */
+export interface WorkbookExport {
+  total: number;
+  fileName: string;
+  /** The .xlsx, produced as it is read. */
+  stream: PassThrough;
+}
+
+/** Replies with an export as a private download; X-Total-Count lets the browser show how far it has come. */
+export function sendWorkbook(reply: FastifyReply, workbook: WorkbookExport) {
+  return reply
+    .type(XLSX_CONTENT_TYPE)
+    .header("content-disposition", `attachment; filename="${workbook.fileName}"`)
+    .header(TOTAL_COUNT_HEADER, String(workbook.total))
+    .header("cache-control", "private, no-store")
+    .send(workbook.stream);
+}
+
+/** A column of an exported sheet: its header, width, and how a row fills it. */
+export interface SheetColumn<Row> {
+  header: string;
+  width: number;
+  /** A date or a number keeps its type in the sheet, so Excel sorts and sums it. */
+  numFmt?: string;
+  value(row: Row): CellValue;
+}
+
+/**
+ * A one-sheet .xlsx, produced as it is read: the rows arrive in batches and each is committed as it
+ * is written, so memory holds about one batch however long the file. The caller replies with the
+ * stream while the rows are still being written; a failure ends it, so the browser sees a broken
+ * download rather than a short file that looks complete.
+ */
+export function streamWorkbook<Row>(sheetName: string, columns: readonly SheetColumn<Row>[], batches: AsyncIterable<readonly Row[]>): PassThrough {
+  const stream = new PassThrough();
+  writeWorkbook(stream, sheetName, columns, batches).catch((error: unknown) => stream.destroy(error as Error));
+  return stream;
+}
+
+async function writeWorkbook<Row>(output: PassThrough, sheetName: string, columns: readonly SheetColumn<Row>[], batches: AsyncIterable<readonly Row[]>): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = columns.map((column) => ({ width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
+  const header = sheet.addRow(columns.map((column) => column.header));
+  header.font = { bold: true };
+  header.commit();
+
+  for await (const batch of batches) {
+    for (const row of batch) sheet.addRow(columns.map((column) => column.value(row))).commit();
+    await roomIn(output);
+    // The browser went away: nobody will read the rest (leaving the loop stops the batches too).
+    if (output.destroyed) return;
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * Lets other requests run between batches, and waits while the reader is behind, so a slow download
+ * holds about one batch in memory rather than the whole file.
+ */
+function roomIn(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain) return nextTurn();
+  return new Promise((resolve) => {
+    const go = () => {
+      stream.off("drain", go);
+      stream.off("close", go);
+      resolve();
+    };
+    stream.on("drain", go);
+    stream.on("close", go);
+  });
+}

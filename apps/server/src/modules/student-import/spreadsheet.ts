@@ -1,0 +1,170 @@
+import { Readable } from "node:stream";
+import {
+  STUDENT_IMPORT_MAX_ROWS,
+  importHeaderKey,
+  studentImportColumns,
+  studentImportMessages,
+  type StudentImportColumn,
+} from "@admissions/shared";
+import ExcelJS from "exceljs";
+import { fileTypeFromBuffer } from "file-type";
+import { AppError, BadRequestError } from "../../errors.js";
+
+/** A row of the file under the header: its number in the sheet (the header's is 1) and its cells as text. */
+export interface SheetRow {
+  row: number;
+  cells: Record<StudentImportColumn, string>;
+}
+
+interface RawRow {
+  number: number;
+  texts: string[];
+}
+
+/** A CSV is text: valid UTF-8 (what Excel's "CSV UTF-8" writes) with no NUL byte. */
+function isText(content: Buffer): boolean {
+  if (content.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(content);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Judged by the bytes, never by the name: an .xlsx is a zip holding a workbook; anything else must be text. */
+async function formatOf(content: Buffer): Promise<"xlsx" | "csv"> {
+  const detected = await fileTypeFromBuffer(content);
+  if (detected?.ext === "xlsx") return "xlsx";
+  if (!detected && isText(content)) return "csv";
+  throw new BadRequestError(studentImportMessages.fileUnsupported);
+}
+
+function textsOf(row: ExcelJS.Row): string[] {
+  return Array.from({ length: row.cellCount }, (_unused, index) => row.getCell(index + 1).text.trim());
+}
+
+/** The first worksheet, read as it is unzipped, so a file stops being read once it has too many rows. */
+async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(content), {
+    sharedStrings: "cache",
+    hyperlinks: "cache",
+    styles: "ignore",
+    worksheets: "emit",
+    entries: "emit",
+  });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) yield { number: row.number, texts: textsOf(row) };
+    return;
+  }
+}
+
+/** Excel writes a CSV with the separator of the computer's region: a comma, or a semicolon in much of Europe. */
+function separatorOf(text: string): string {
+  const firstLine = text.slice(0, text.indexOf("\n") === -1 ? undefined : text.indexOf("\n"));
+  return [",", ";", "\t"].reduce((best, candidate) => (firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best));
+}
+
+async function* csvRows(content: Buffer): AsyncGenerator<RawRow> {
+  const text = content.toString("utf8").replace(/^\uFEFF/, "");
+  const workbook = new ExcelJS.Workbook();
+  // Every cell stays text: ExcelJS would otherwise turn an admission number like 0012 into 12.
+  const sheet = await workbook.csv.read(Readable.from([text]), { map: (value: string) => value, parserOptions: { delimiter: separatorOf(text) } });
+  const rows: RawRow[] = [];
+  sheet.eachRow((row, number) => rows.push({ number, texts: textsOf(row) }));
+  yield* rows;
+}
+
+/** Where each of the template's columns is in this file, found by its header. */
+function columnsOf(header: string[]): Map<StudentImportColumn, number> {
+  const positions = new Map(header.map((text, index) => [importHeaderKey(text), index] as const));
+  const columns = new Map<StudentImportColumn, number>();
+  for (const column of studentImportColumns) {
+    const position = positions.get(importHeaderKey(column.header));
+    if (position === undefined) throw new BadRequestError(studentImportMessages.headerMismatch);
+    columns.set(column.key, position);
+  }
+  return columns;
+}
+
+function cellsOf(texts: string[], columns: Map<StudentImportColumn, number>): SheetRow["cells"] {
+  return Object.fromEntries(studentImportColumns.map(({ key }) => [key, texts[columns.get(key)!] ?? ""])) as SheetRow["cells"];
+}
+
+/**
+ * The students of an .xlsx or CSV file: the first non-blank row is the header, blank rows are
+ * skipped, and a file with no rows, a header that is not the template's or too many rows is refused.
+ */
+export async function readImportFile(content: Buffer): Promise<SheetRow[]> {
+  const format = await formatOf(content);
+  const rows: SheetRow[] = [];
+  let columns: Map<StudentImportColumn, number> | undefined;
+  try {
+    for await (const raw of format === "xlsx" ? xlsxRows(content) : csvRows(content)) {
+      if (raw.texts.every((text) => text === "")) continue;
+      if (!columns) {
+        columns = columnsOf(raw.texts.map((text) => text.replace(/^\uFEFF/, "")));
+        continue;
+      }
+      if (rows.length === STUDENT_IMPORT_MAX_ROWS) throw new BadRequestError(studentImportMessages.tooManyRows);
+      rows.push({ row: raw.number, cells: cellsOf(raw.texts, columns) });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A damaged zip or a CSV with an unclosed quote: the file is not something we can read.
+    throw new BadRequestError(studentImportMessages.fileUnsupported);
+  }
+  if (!columns) throw new BadRequestError(studentImportMessages.headerMismatch);
+  if (rows.length === 0) throw new BadRequestError(studentImportMessages.noRows);
+  return rows;
+}
+
+export interface TemplateDegree {
+  course: string;
+  name: string;
+}
+
+const columnWidths: Record<StudentImportColumn, number> = {
+  admissionNo: 20,
+  name: 28,
+  email: 30,
+  mobile: 14,
+  course: 16,
+  degree: 36,
+  currentYear: 18,
+  admissionYear: 22,
+};
+
+/**
+ * The template: the header row, one example row, and a second sheet listing the degrees the staff
+ * member may import into, written as the file must name them. Admission numbers and mobiles are
+ * text cells, so Excel keeps their leading zeros.
+ */
+export async function buildTemplate(degreeList: readonly TemplateDegree[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Students", { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = studentImportColumns.map((column) => ({ header: column.header, key: column.key, width: columnWidths[column.key] }));
+  sheet.getRow(1).font = { bold: true };
+  for (const key of ["admissionNo", "mobile"] as const) sheet.getColumn(key).numFmt = "@";
+  const example = degreeList[0] ?? { course: "UG", name: "B.SC. COMPUTER SCIENCE" };
+  const lastYear = new Date().getFullYear() - 1;
+  sheet.addRow({
+    admissionNo: `ADM-${example.course}-${lastYear}-0001`,
+    name: "PRIYA S",
+    email: "priya.s@example.in",
+    mobile: "9876543210",
+    course: example.course,
+    degree: example.name,
+    currentYear: 2,
+    admissionYear: lastYear,
+  });
+
+  const list = workbook.addWorksheet("Degrees", { views: [{ state: "frozen", ySplit: 1 }] });
+  list.columns = [
+    { header: "Course", key: "course", width: 12 },
+    { header: "Degree", key: "name", width: 40 },
+  ];
+  list.getRow(1).font = { bold: true };
+  list.addRows([...degreeList]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,118 @@
+import type { studentFilterSchema } from "@admissions/shared";
+import { and, asc, count, desc, eq, exists, not, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "../../db/client.js";
+import { courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
+import { searchCondition, type SearchTargets } from "../../db/search.js";
+import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
+
+type StudentFilter = z.output<typeof studentFilterSchema>;
+
+/** A fee term nobody has paid yet (the other state is Paid). */
+const DUE = "Due";
+
+const dueTermsOfStudent = and(eq(feeTerms.studentId, students.id), eq(feeTerms.status, DUE));
+
+/** Per student, read only for the rows answered: the fee terms still Due and what they add up to. */
+const feesDue = sql<number>`(select count(*) from ${feeTerms} where ${dueTermsOfStudent})`.mapWith(Number);
+const duePaise = sql<number>`(select coalesce(sum(${feeTerms.amountPaise}), 0) from ${feeTerms} where ${dueTermsOfStudent})`.mapWith(Number);
+
+/** What the list and the student's page show of a student. */
+const studentColumns = {
+  id: students.id,
+  applicationId: students.applicationId,
+  admissionNo: students.admissionNo,
+  name: students.name,
+  userName: users.userName,
+  email: students.email,
+  mobile: students.mobile,
+  courseId: students.courseId,
+  course: courses.name,
+  degreeId: students.degreeId,
+  degree: degrees.name,
+  currentYear: students.currentYear,
+  admissionYear: students.admissionYear,
+  status: students.status,
+  createdAt: students.createdAt,
+  feesDue,
+  duePaise,
+};
+
+/** Students with their account, course and degree names. */
+function selectStudents(db: Database) {
+  return db
+    .select(studentColumns)
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(degrees, eq(degrees.id, students.degreeId))
+    .innerJoin(courses, eq(courses.id, students.courseId));
+}
+
+/** A name's or an admission number's start, the student's or the account's e-mail, or the mobile. */
+const searchTargets: SearchTargets = { startsWith: [students.name, students.admissionNo], emails: [students.email, users.userName], mobile: students.mobile };
+
+function filtersOf(filter: StudentFilter, scope: DegreeScope): SQL | undefined {
+  const hasDueTerm = exists(sql`(select 1 from ${feeTerms} where ${dueTermsOfStudent})`);
+  return and(
+    degreeScopeCondition(scope, students.degreeId),
+    filter.search ? searchCondition(filter.search, searchTargets) : undefined,
+    filter.courseId ? eq(students.courseId, filter.courseId) : undefined,
+    filter.degreeId ? eq(students.degreeId, filter.degreeId) : undefined,
+    filter.currentYear ? eq(students.currentYear, filter.currentYear) : undefined,
+    filter.status ? eq(students.status, filter.status) : undefined,
+    filter.feeStatus === "Due" ? hasDueTerm : filter.feeStatus === "Paid" ? not(hasDueTerm) : undefined,
+  );
+}
+
+const sortColumns = {
+  admissionNo: students.admissionNo,
+  name: students.name,
+  currentYear: students.currentYear,
+  admissionYear: students.admissionYear,
+  amountDue: duePaise,
+} as const;
+
+/** One page of the students the filter finds within the actor's degrees, and how many it finds. */
+export async function findStudentsPage(db: Database, filter: StudentFilter, scope: DegreeScope) {
+  const where = filtersOf(filter, scope);
+  const direction = filter.order === "desc" ? desc : asc;
+  const [rows, totals] = await Promise.all([
+    selectStudents(db)
+      .where(where)
+      // The id breaks ties, so every row has one place and pages never repeat or skip one.
+      .orderBy(direction(sortColumns[filter.sort]), direction(students.id))
+      .limit(filter.pageSize)
+      .offset(filter.pageNo * filter.pageSize),
+    db.select({ total: count() }).from(students).innerJoin(users, eq(users.id, students.userId)).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export type StudentRecord = Awaited<ReturnType<typeof findStudentsPage>>["rows"][number];
+
+/** One student as the list shows them; `forUpdate` locks the student's row until the transaction ends. */
+export async function getStudent(db: Database, id: number, options: { forUpdate?: boolean } = {}): Promise<StudentRecord | undefined> {
+  const query = selectStudents(db).where(eq(students.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for("update", { of: students }) : await query;
+  return row;
+}
+
+/** A student's payments in the order they were made, each with the year and term it paid. */
+export async function findPaymentsOf(db: Database, studentId: number) {
+  return db
+    .select({
+      receiptNo: feePayments.receiptNo,
+      paidAt: feePayments.paidAt,
+      amountPaise: feePayments.amountPaise,
+      mode: feePayments.mode,
+      reference: feePayments.reference,
+      academicYear: feeTerms.academicYear,
+      termNo: feeTerms.termNo,
+    })
+    .from(feePayments)
+    .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
+    .where(eq(feePayments.studentId, studentId))
+    .orderBy(asc(feePayments.paidAt), asc(feePayments.id));
+}
+
+export type PaymentRecord = Awaited<ReturnType<typeof findPaymentsOf>>[number];

@@ -1,0 +1,116 @@
+import {
+  studentMessages,
+  type FieldError,
+  type Student,
+  type StudentDetail,
+  type studentFilterSchema,
+  type StudentList,
+  type StudentUpdate,
+} from "@admissions/shared";
+import type { z } from "zod";
+import type { Actor, AppContext, RequestMeta } from "../../context.js";
+import type { Database } from "../../db/client.js";
+import { NotFoundError, ValidationError } from "../../errors.js";
+import { recordActivity } from "../activity/activity.repository.js";
+import { presentApplication } from "../admissions/admissions.presenter.js";
+import { getApplicationById } from "../admissions/admissions.repository.js";
+import { updateStudent } from "../decisions/decisions.repository.js";
+import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
+import { findTermsWithPayments } from "../fees/fees.repository.js";
+import { presentFeeTerm } from "../fees/fees.presenter.js";
+import { presentPayment, presentStudent, presentStudentListItem } from "./students.presenter.js";
+import { findPaymentsOf, findStudentsPage, getStudent, type StudentRecord } from "./students.repository.js";
+
+type StudentFilter = z.output<typeof studentFilterSchema>;
+
+/** A page of the students the actor may see, in the paged shape. */
+export async function listStudents(db: Database, actor: Actor, filter: StudentFilter): Promise<StudentList> {
+  const { rows, total } = await findStudentsPage(db, filter, await degreeScopeOf(db, actor));
+  return {
+    content: rows.map(presentStudentListItem),
+    totalElements: total,
+    totalPages: Math.ceil(total / filter.pageSize),
+    number: filter.pageNo,
+    size: filter.pageSize,
+  };
+}
+
+/** The student, unless absent (404) or of a degree outside the actor's (403). */
+async function getStudentInScope(db: Database, actor: Actor, id: number, options: { forUpdate?: boolean } = {}): Promise<StudentRecord> {
+  const student = await getStudent(db, id, options);
+  if (!student) throw new NotFoundError();
+  assertDegreeInScope(await degreeScopeOf(db, actor), student.degreeId);
+  return student;
+}
+
+/** A student's page: the record, the application form it came from (none for imported students), fee terms and payments. */
+export async function getStudentDetail(db: Database, actor: Actor, id: number): Promise<StudentDetail> {
+  const student = await getStudentInScope(db, actor, id);
+  const [application, feeTerms, payments] = await Promise.all([
+    student.applicationId === null ? undefined : getApplicationById(db, student.applicationId),
+    findTermsWithPayments(db, student.id),
+    findPaymentsOf(db, student.id),
+  ]);
+  return {
+    student: presentStudent(student),
+    application: application ? presentApplication(application, student.userName) : null,
+    feeTerms: feeTerms.map(presentFeeTerm),
+    payments: payments.map(presentPayment),
+  };
+}
+
+/**
+ * The facts that name a student elsewhere (the account, receipts, the degree's fees) and change only
+ * through admission: a request may repeat them, but one that differs is refused.
+ */
+function changedFixedFields(student: StudentRecord, input: StudentUpdate): FieldError[] {
+  const sent: [field: string, given: string | number | undefined, kept: string | number][] = [
+    ["email", input.email?.trim().toLowerCase(), student.email.toLowerCase()],
+    ["userName", input.userName?.trim().toLowerCase(), student.userName],
+    ["admissionNo", input.admissionNo?.trim().toUpperCase(), student.admissionNo],
+    ["courseId", input.courseId, student.courseId],
+    ["degreeId", input.degreeId, student.degreeId],
+  ];
+  return sent.filter(([, given, kept]) => given !== undefined && given !== kept).map(([field]) => ({ field, message: studentMessages.fixedFields }));
+}
+
+type EditableFields = Pick<StudentRecord, "name" | "mobile" | "currentYear" | "status">;
+
+const editableOf = ({ name, mobile, currentYear, status }: EditableFields): EditableFields => ({ name, mobile, currentYear, status });
+
+/** What changed, for the activity log's one line: `name A to B, currentYear 1 to 2`. */
+function describeChanges(from: EditableFields, to: EditableFields): string {
+  return (Object.keys(from) as (keyof EditableFields)[])
+    .filter((field) => from[field] !== to[field])
+    .map((field) => `${field} ${from[field]} to ${to[field]}`)
+    .join(", ");
+}
+
+/**
+ * Changes a student's name, mobile, current year and status, on the locked record, with its activity
+ * entry in the same transaction. A request that changes nothing writes nothing.
+ */
+export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: StudentUpdate, meta: RequestMeta): Promise<Student> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
+    const refused = changedFixedFields(before, input);
+    if (refused.length > 0) throw new ValidationError(refused);
+
+    const from = editableOf(before);
+    const to = editableOf(input);
+    const changes = describeChanges(from, to);
+    if (!changes) return presentStudent(before);
+
+    await updateStudent(tx, before.id, to);
+    await recordActivity(tx, {
+      actor,
+      action: "student.updated",
+      entityType: "student",
+      entityId: before.admissionNo,
+      summary: `Changed student ${before.admissionNo}: ${changes}`,
+      details: { from, to },
+      ip: meta.ip,
+    });
+    return presentStudent((await getStudent(tx, before.id))!);
+  });
+}

@@ -1,0 +1,445 @@
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, studentMessages, type AdmissionInput, type StudentListItem } from "@admissions/shared";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, staffDegrees, students } from "../../db/schema/index.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { createUser, signInAs, submitApplicationAs } from "../../test/factories.js";
+
+let test: TestApp;
+let adminCookie: string;
+const year = new Date().getFullYear();
+
+/** Degrees of this file's own, so the students and fees are exactly what the tests put there. */
+const degree = { arts: 0, science: 0, postgraduate: 0 };
+const degreeNames = { arts: "B.A. STUDENT ARTS", science: "B.SC. STUDENT SCIENCE", postgraduate: "M.A. STUDENT" };
+
+/** Each year and term costs the base plus year and term in rupees: arts year 1 term 2 is Rs.10,102. */
+function structureOf(degreeId: number, code: string, base: number, years: number[]) {
+  return years.flatMap((year) => [1, 2].map((term) => ({ degreeId, year, term, amountPaise: (base + year * 100 + term) * 100, feeCode: `${code}-Y${year}T${term}` })));
+}
+const artsYearTotal = (years: number[]) => years.reduce((sum, year) => sum + (10_000 + year * 100 + 1) + (10_000 + year * 100 + 2), 0);
+
+interface Admitted {
+  id: number;
+  userName: string;
+  applicationNo: string;
+  admissionNo: string;
+}
+
+/** The people of this file: admitted by approving their applications, plus one imported without one. */
+const people = {} as Record<"anitha" | "bala" | "chitra" | "deepa", Admitted> & { imported: Admitted };
+
+async function insertDegree(name: string, courseId: number) {
+  const [row] = await test.db.insert(degrees).values({ name, courseId }).returning();
+  return row!.id;
+}
+
+const postgraduateForm: Partial<AdmissionInput> = {
+  course: "PG",
+  marksDetails: [],
+  examDetails: { nameOfDegree: "B.A.", mainSubject: "English", mediumOfStudy: "English", universityName: "Madras", collegeName: "Presidency", collegePlace: "Chennai", yearOfStudy: "2025" },
+};
+
+/** An applicant who applies for the degree and is approved, as the office does it. */
+async function admit(degreeId: number, name: string, whatsappNo: string): Promise<Admitted> {
+  const session = await signInAs(test, ROLE_USER);
+  const applicationNo = await submitApplicationAs(test, session, {
+    courseSubjectId: degreeId,
+    name,
+    whatsappNo,
+    ...(degreeId === degree.postgraduate && postgraduateForm),
+  });
+  const approved = await test.app.inject({
+    method: "POST",
+    url: "/booking/applicationStatus",
+    headers: { cookie: adminCookie },
+    payload: { message: "Admitted", status: "Approved", applicationNo },
+  });
+  expect(approved.statusCode).toBe(200);
+  const [student] = await test.db.select().from(students).where(eq(students.userId, session.user.id));
+  return { id: student!.id, userName: session.user.userName, applicationNo, admissionNo: student!.admissionNo };
+}
+
+/** A student as the import makes one: no application, fee terms of their own. */
+async function importStudent(): Promise<Admitted> {
+  const user = await createUser(test.db, { role: ROLE_STUDENT });
+  const admissionNo = `ADM-UG-${year - 1}-0900`;
+  const [student] = await test.db
+    .insert(students)
+    .values({ userId: user.id, admissionNo, name: "ELANGO V", email: user.userName, mobile: "9840000005", courseId: 1, degreeId: degree.arts, currentYear: 2, admissionYear: year - 1 })
+    .returning();
+  return { id: student!.id, userName: user.userName, applicationNo: "", admissionNo };
+}
+
+/** Records a term as paid the way the fee payment does: the term Paid and one payment with its receipt. */
+async function payTerm(studentId: number, academicYear: number, termNo: number, payment: { receiptNo: string; mode: string; reference?: string; paidAt: Date }) {
+  const [term] = await test.db
+    .update(feeTerms)
+    .set({ status: "Paid", paidAt: payment.paidAt })
+    .where(and(eq(feeTerms.studentId, studentId), eq(feeTerms.academicYear, academicYear), eq(feeTerms.termNo, termNo)))
+    .returning();
+  await test.db.insert(feePayments).values({ feeTermId: term!.id, studentId, amountPaise: term!.amountPaise, mode: payment.mode, reference: payment.reference ?? null, receiptNo: payment.receiptNo, paidAt: payment.paidAt });
+}
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  degree.arts = await insertDegree(degreeNames.arts, 1);
+  degree.science = await insertDegree(degreeNames.science, 1);
+  degree.postgraduate = await insertDegree(degreeNames.postgraduate, 2);
+  await test.db
+    .insert(feeStructures)
+    .values([...structureOf(degree.arts, "SART", 10_000, [1, 2, 3]), ...structureOf(degree.science, "SSCI", 20_000, [1, 2, 3]), ...structureOf(degree.postgraduate, "SPG", 30_000, [1, 2])]);
+  adminCookie = (await signInAs(test, ROLE_ADMIN)).cookie;
+
+  people.anitha = await admit(degree.arts, "Anitha R", "9840000001");
+  people.bala = await admit(degree.arts, "Bala K", "9840000002");
+  people.chitra = await admit(degree.science, "Chitra M", "9840000003");
+  people.deepa = await admit(degree.postgraduate, "Deepa P", "9840000004");
+  people.imported = await importStudent();
+
+  await test.db.update(students).set({ currentYear: 2 }).where(eq(students.id, people.bala.id));
+  await test.db.update(students).set({ status: "Completed", currentYear: 2 }).where(eq(students.id, people.deepa.id));
+  // Chitra has paid everything: one term online, the rest in cash at the office.
+  await payTerm(people.chitra.id, 1, 1, { receiptNo: "RCPT-S-0001", mode: "Online", reference: "TRK-77", paidAt: new Date("2026-06-10T09:00:00Z") });
+  for (const [index, [academicYear, termNo]] of [[1, 2], [2, 1], [2, 2], [3, 1], [3, 2]].entries()) {
+    await payTerm(people.chitra.id, academicYear!, termNo!, { receiptNo: `RCPT-S-010${index}`, mode: "Cash", paidAt: new Date(`2026-07-0${index + 1}T09:00:00Z`) });
+  }
+  // Bala has paid year 1 term 1.
+  await payTerm(people.bala.id, 1, 1, { receiptNo: "RCPT-S-0002", mode: "Cheque", reference: "CHQ-123456", paidAt: new Date("2026-06-11T09:00:00Z") });
+});
+afterAll(async () => {
+  await test.close();
+});
+
+type Call = { method?: "GET" | "POST"; url: string; payload?: object };
+const call = ({ method = "GET", url, payload }: Call, cookie?: string) => test.app.inject({ method, url: `/booking${url}`, payload, headers: cookie ? { cookie } : {} });
+const asAdmin = (request: Call) => call(request, adminCookie);
+const filter = (payload: object, cookie = adminCookie) => call({ method: "POST", url: "/studentsFilter", payload: { pageNo: 0, pageSize: 20, ...payload } }, cookie);
+const admissionNosOf = (response: { json: () => { data: { content: StudentListItem[] } } }) => response.json().data.content.map((row) => row.admissionNo);
+const edit = (payload: object, cookie = adminCookie) => call({ method: "POST", url: "/students", payload }, cookie);
+
+async function departmentAdminOf(...degreeIds: number[]) {
+  const session = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
+  if (degreeIds.length > 0) await test.db.insert(staffDegrees).values(degreeIds.map((degreeId) => ({ userId: session.user.id, degreeId })));
+  return session;
+}
+
+const studentRow = async (id: number) => (await test.db.select().from(students).where(eq(students.id, id)))[0]!;
+const updatesOf = (admissionNo: string) =>
+  test.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.action, "student.updated"), eq(activityLog.entityId, admissionNo)))
+    .orderBy(asc(activityLog.id));
+const allAdmissionNos = () => Object.values(people).map((person) => person.admissionNo);
+
+describe("who may call", () => {
+  const readCalls = (id: number): Call[] => [
+    { url: "/students?pageNo=0&pageSize=10" },
+    { method: "POST", url: "/studentsFilter", payload: { pageNo: 0, pageSize: 10 } },
+    { url: `/students/${id}` },
+  ];
+  const editCall = (id: number): Call => ({ method: "POST", url: "/students", payload: { id, name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active" } });
+
+  it("refuses the signed out (401) and applicants and students (403)", async () => {
+    for (const request of [...readCalls(people.anitha.id), editCall(people.anitha.id)]) {
+      expect((await call(request)).statusCode, request.url).toBe(401);
+      for (const role of [ROLE_USER, ROLE_STUDENT]) {
+        const { cookie } = await signInAs(test, role);
+        expect((await call(request, cookie)).statusCode, `${role} ${request.url}`).toBe(403);
+      }
+    }
+  });
+
+  it("lets any staff member read, but only admins and department admins edit", async () => {
+    await test.db.insert(roles).values({ name: "ROLE_ACCOUNTANT", description: "Accountant" }).onConflictDoNothing();
+    const { cookie } = await signInAs(test, "ROLE_ACCOUNTANT");
+    for (const request of readCalls(people.anitha.id)) expect((await call(request, cookie)).statusCode, request.url).toBe(200);
+    const refused = await call(editCall(people.anitha.id), cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ status: "error", message: notices.forbidden });
+  });
+});
+
+describe("GET /booking/students", () => {
+  it("answers the paged shape for SPEC.md's pageSize of 10000, in admission-number order", async () => {
+    const response = await asAdmin({ url: "/students?pageNo=0&pageSize=10000" });
+    expect(response.statusCode).toBe(200);
+    const page = response.json().data;
+    expect(page).toMatchObject({ totalElements: 5, totalPages: 1, number: 0, size: 10000 });
+    expect(page.content.map((row: StudentListItem) => row.admissionNo)).toEqual([...allAdmissionNos()].sort());
+  });
+
+  it("shows each student's record, degree and what is still due", async () => {
+    const page = (await asAdmin({ url: "/students?pageSize=10000" })).json().data;
+    const anitha = page.content.find((row: StudentListItem) => row.id === people.anitha.id);
+    expect(anitha).toEqual({
+      id: people.anitha.id,
+      admissionNo: people.anitha.admissionNo,
+      name: "ANITHA R",
+      userName: people.anitha.userName,
+      mobile: "9840000001",
+      course: "UG",
+      courseId: 1,
+      degree: degreeNames.arts,
+      degreeId: degree.arts,
+      currentYear: 1,
+      admissionYear: year,
+      status: "Active",
+      feesDue: 6,
+      amountDue: artsYearTotal([1, 2, 3]),
+    });
+    expect(people.anitha.admissionNo).toMatch(new RegExp(`^ADM-UG-${year}-\\d{4}$`));
+    const bala = page.content.find((row: StudentListItem) => row.id === people.bala.id);
+    expect(bala).toMatchObject({ currentYear: 2, feesDue: 5, amountDue: artsYearTotal([1, 2, 3]) - 10_101 });
+    const chitra = page.content.find((row: StudentListItem) => row.id === people.chitra.id);
+    expect(chitra).toMatchObject({ degree: degreeNames.science, feesDue: 0, amountDue: 0 });
+    const imported = page.content.find((row: StudentListItem) => row.id === people.imported.id);
+    expect(imported).toMatchObject({ name: "ELANGO V", admissionYear: year - 1, feesDue: 0, amountDue: 0 });
+  });
+
+  it("pages without repeating or skipping anyone, and past the end answers an empty page", async () => {
+    const seen: string[] = [];
+    for (const pageNo of [0, 1, 2]) {
+      const page = (await asAdmin({ url: `/students?pageNo=${pageNo}&pageSize=2` })).json().data;
+      expect(page).toMatchObject({ totalElements: 5, totalPages: 3, number: pageNo, size: 2 });
+      seen.push(...page.content.map((row: StudentListItem) => row.admissionNo));
+    }
+    expect(seen).toEqual([...allAdmissionNos()].sort());
+    const beyond = (await asAdmin({ url: "/students?pageNo=9&pageSize=2" })).json().data;
+    expect(beyond).toMatchObject({ content: [], totalElements: 5, number: 9 });
+  });
+
+  it.each([["pageSize=10001"], ["pageSize=0"], ["pageNo=-1"], ["currentYear=4"]])("answers 400 for %s", async (query) => {
+    const response = await asAdmin({ url: `/students?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().status).toBe("error");
+  });
+});
+
+describe("POST /booking/studentsFilter", () => {
+  it.each([
+    ["course", () => ({ courseId: 2 }), () => [people.deepa]],
+    ["degree", () => ({ degreeId: degree.science }), () => [people.chitra]],
+    ["current year", () => ({ currentYear: 2 }), () => [people.bala, people.deepa, people.imported]],
+    ["status", () => ({ status: "Completed" }), () => [people.deepa]],
+    ["fees due", () => ({ feeStatus: "Due" }), () => [people.anitha, people.bala, people.deepa]],
+    ["fees paid (nothing due, no terms included)", () => ({ feeStatus: "Paid" }), () => [people.chitra, people.imported]],
+    ["several at once", () => ({ degreeId: degree.arts, currentYear: 2, feeStatus: "Due" }), () => [people.bala]],
+  ])("filters by %s", async (_name, body, expected) => {
+    const response = await filter(body());
+    expect(response.statusCode).toBe(200);
+    expect(admissionNosOf(response)).toEqual(expected().map((person) => person.admissionNo).sort());
+    expect(response.json().data.totalElements).toBe(expected().length);
+  });
+
+  it("takes the original client's empty filters (null and '') as no filter", async () => {
+    const response = await filter({ search: "", courseId: null, degreeId: "", currentYear: null, status: "", feeStatus: null, sort: null, order: "" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.totalElements).toBe(5);
+  });
+
+  it("sorts by the chosen column, the id breaking ties", async () => {
+    expect(admissionNosOf(await filter({ sort: "name", order: "desc", degreeId: degree.arts }))).toEqual(
+      [people.imported, people.bala, people.anitha].map((person) => person.admissionNo),
+    );
+    const byAmount = (await filter({ sort: "amountDue", order: "desc" })).json().data.content as StudentListItem[];
+    expect(byAmount.map((row) => row.amountDue)).toEqual([...byAmount.map((row) => row.amountDue)].sort((a, b) => b - a));
+    expect(byAmount[0]!.id).toBe(people.deepa.id);
+  });
+
+  it.each([
+    ["a name's start, in any case", "ani", () => [people.anitha]],
+    ["an admission number's start", () => people.chitra.admissionNo.slice(0, -1), () => allStudentsOfPrefix(people.chitra.admissionNo.slice(0, -1))],
+    ["a whole admission number", () => people.bala.admissionNo, () => [people.bala]],
+    ["the e-mail, in any case", () => people.deepa.userName.toUpperCase(), () => [people.deepa]],
+    ["the mobile, however it is typed", "98400 00003", () => [people.chitra]],
+  ])("searches %s", async (_name, term, expected) => {
+    const search = typeof term === "function" ? term() : term;
+    expect(admissionNosOf(await filter({ search }))).toEqual(expected().map((person) => person.admissionNo).sort());
+  });
+
+  it("takes LIKE's wildcards literally and matches nothing with them", async () => {
+    for (const search of ["%", "_NITHA", "A%R"]) expect(admissionNosOf(await filter({ search })), search).toEqual([]);
+  });
+
+  it.each([
+    [{ currentYear: 4 }, studentMessages.yearInvalid],
+    [{ status: "Graduated" }, studentMessages.statusInvalid],
+    [{ feeStatus: "Overdue" }, undefined],
+    [{ sort: "password" }, undefined],
+    [{ pageSize: 10_001 }, undefined],
+  ])("refuses %j with 400", async (body, message) => {
+    const response = await filter(body);
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().message).toBe(message);
+  });
+});
+
+/** The admitted people whose admission number starts with the prefix. */
+function allStudentsOfPrefix(prefix: string) {
+  return Object.values(people).filter((person) => person.admissionNo.startsWith(prefix));
+}
+
+describe("department admins", () => {
+  it("see, open and edit only the students of their degrees", async () => {
+    const { cookie } = await departmentAdminOf(degree.arts);
+    const list = await call({ url: "/students?pageNo=0&pageSize=10000" }, cookie);
+    expect(admissionNosOf(list)).toEqual([people.anitha, people.bala, people.imported].map((person) => person.admissionNo).sort());
+    expect(admissionNosOf(await filter({ degreeId: degree.science }, cookie))).toEqual([]);
+    expect(admissionNosOf(await filter({ search: "chitra" }, cookie))).toEqual([]);
+
+    expect((await call({ url: `/students/${people.anitha.id}` }, cookie)).statusCode).toBe(200);
+    expect((await call({ url: `/students/${people.chitra.id}` }, cookie)).statusCode).toBe(403);
+
+    const before = await studentRow(people.chitra.id);
+    const refused = await edit({ id: people.chitra.id, name: "CHITRA", mobile: "9840000003", currentYear: 2, status: "Active" }, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(await studentRow(people.chitra.id)).toEqual(before);
+    expect(await updatesOf(people.chitra.admissionNo)).toEqual([]);
+
+    const allowed = await edit({ id: people.imported.id, name: "ELANGO V", mobile: "9840000005", currentYear: 3, status: "Active" }, cookie);
+    expect(allowed.statusCode).toBe(200);
+    await edit({ id: people.imported.id, name: "ELANGO V", mobile: "9840000005", currentYear: 2, status: "Active" }, cookie);
+  });
+
+  it("with no degrees assigned see no students", async () => {
+    const { cookie } = await departmentAdminOf();
+    const page = (await call({ url: "/students?pageNo=0&pageSize=10000" }, cookie)).json().data;
+    expect(page).toMatchObject({ content: [], totalElements: 0, totalPages: 0 });
+  });
+});
+
+describe("GET /booking/students/{id}", () => {
+  it("answers the record, the application form as GET admission answers it, the fee terms and no payments yet", async () => {
+    const response = await asAdmin({ url: `/students/${people.anitha.id}` });
+    expect(response.statusCode).toBe(200);
+    const { student, application, feeTerms: terms, payments } = response.json().data;
+    expect(student).toMatchObject({ id: people.anitha.id, admissionNo: people.anitha.admissionNo, name: "ANITHA R", email: people.anitha.userName, feesDue: 6 });
+    expect(new Date(student.createdAt).getFullYear()).toBe(year);
+
+    const admission = (await asAdmin({ url: `/admission?userName=${encodeURIComponent(people.anitha.userName)}` })).json().data;
+    expect(application).toEqual(admission);
+    expect(application).toMatchObject({ applicationNo: people.anitha.applicationNo, admissionNo: people.anitha.admissionNo, applicationStatus: "Approved" });
+
+    expect(terms).toHaveLength(6);
+    expect(terms[1]).toEqual({ id: expect.any(Number), academicYear: 1, termNo: 2, termAmount: 10_102, feeCode: "SART-Y1T2", status: "Due", paidAt: null, receiptNo: null, mode: null });
+    expect(terms.map((term: { academicYear: number; termNo: number }) => `${term.academicYear}.${term.termNo}`)).toEqual(["1.1", "1.2", "2.1", "2.2", "3.1", "3.2"]);
+    expect(payments).toEqual([]);
+  });
+
+  it("shows what paid each term and every payment in the order made", async () => {
+    const { feeTerms: terms, payments } = (await asAdmin({ url: `/students/${people.chitra.id}` })).json().data;
+    expect(terms[0]).toEqual({
+      id: expect.any(Number),
+      academicYear: 1,
+      termNo: 1,
+      termAmount: 20_101,
+      feeCode: "SSCI-Y1T1",
+      status: "Paid",
+      paidAt: "2026-06-10T09:00:00.000Z",
+      receiptNo: "RCPT-S-0001",
+      mode: "Online",
+    });
+    expect(payments).toHaveLength(6);
+    expect(payments[0]).toEqual({ receiptNo: "RCPT-S-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 20_101, mode: "Online", reference: "TRK-77", academicYear: 1, termNo: 1 });
+    expect(payments[1]).toMatchObject({ receiptNo: "RCPT-S-0100", mode: "Cash", reference: null, academicYear: 1, termNo: 2 });
+  });
+
+  it("answers application null for an imported student", async () => {
+    const { student, application, feeTerms: terms } = (await asAdmin({ url: `/students/${people.imported.id}` })).json().data;
+    expect(student).toMatchObject({ name: "ELANGO V", userName: people.imported.userName });
+    expect(application).toBeNull();
+    expect(terms).toEqual([]);
+  });
+
+  it("answers 404 for a student that does not exist and 400 for an id that is not one", async () => {
+    const missing = await asAdmin({ url: "/students/999999" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ status: "error", message: notices.notFound });
+    expect((await asAdmin({ url: "/students/abc" })).statusCode).toBe(400);
+  });
+});
+
+describe("POST /booking/students", () => {
+  const valid = () => ({ id: people.anitha.id, name: "Anitha R", mobile: "9840000001", currentYear: 1, status: "Active" });
+
+  it("changes the name (as the admission form keeps it), mobile, year and status, with the activity entry", async () => {
+    const response = await edit({ ...valid(), name: "  anitha  ravi. ", mobile: "+91 98400 11111", currentYear: 2, status: "Cancelled" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: "success",
+      message: studentMessages.updated,
+      data: { id: people.anitha.id, name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled", admissionNo: people.anitha.admissionNo, feesDue: 6 },
+    });
+    expect(await studentRow(people.anitha.id)).toMatchObject({ name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled" });
+
+    const [entry] = await updatesOf(people.anitha.admissionNo);
+    expect(entry).toMatchObject({
+      entityType: "student",
+      summary: `Changed student ${people.anitha.admissionNo}: name ANITHA R to ANITHA RAVI, mobile 9840000001 to 9840011111, currentYear 1 to 2, status Active to Cancelled`,
+      details: {
+        from: { name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active" },
+        to: { name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled" },
+      },
+    });
+
+    expect((await edit(valid())).statusCode).toBe(200);
+    expect(await studentRow(people.anitha.id)).toMatchObject({ name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active" });
+    expect(await updatesOf(people.anitha.admissionNo)).toHaveLength(2);
+  });
+
+  it("writes nothing when nothing changes, and accepts the fixed facts sent back unchanged", async () => {
+    const before = await updatesOf(people.anitha.admissionNo);
+    const response = await edit({
+      ...valid(),
+      email: people.anitha.userName.toUpperCase(),
+      userName: people.anitha.userName,
+      admissionNo: people.anitha.admissionNo.toLowerCase(),
+      courseId: 1,
+      degreeId: degree.arts,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ name: "ANITHA R", status: "Active" });
+    expect(await updatesOf(people.anitha.admissionNo)).toEqual(before);
+  });
+
+  /** Everything an edit may change, to prove a refused one changed nothing. */
+  const snapshot = async () => ({
+    student: await studentRow(people.anitha.id),
+    activities: (await test.db.select({ count: sql<number>`count(*)::int` }).from(activityLog))[0]!.count,
+  });
+
+  it.each([
+    ["without an id (students are made by approval and import)", { id: undefined }, "id", studentMessages.idRequired],
+    ["with an id that is not one", { id: "first" }, "id", studentMessages.idRequired],
+    ["with a blank name", { name: " 123 " }, "name", messages.nameRequired],
+    ["with a mobile that is not one", { mobile: "12345" }, "mobile", messages.studentMobileRequired],
+    ["with year 4", { currentYear: 4 }, "currentYear", studentMessages.yearInvalid],
+    ["with year 0", { currentYear: 0 }, "currentYear", studentMessages.yearInvalid],
+    ["with an unknown status", { status: "Graduated" }, "status", studentMessages.statusInvalid],
+    ["changing the e-mail", { email: "someone.else@example.in" }, "email", studentMessages.fixedFields],
+    ["changing the account", { userName: "someone.else@example.in" }, "userName", studentMessages.fixedFields],
+    ["changing the admission number", { admissionNo: "ADM-UG-2020-0001" }, "admissionNo", studentMessages.fixedFields],
+    ["changing the degree", { degreeId: 999 }, "degreeId", studentMessages.fixedFields],
+    ["changing the course", { courseId: 2 }, "courseId", studentMessages.fixedFields],
+  ])("answers 400 %s and changes nothing", async (_case, change, field, message) => {
+    const before = await snapshot();
+    const response = await edit({ ...valid(), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: "error", message, data: { errors: [{ field, message }] } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 400 with the same clear message for an empty body", async () => {
+    const response = await test.app.inject({ method: "POST", url: "/booking/students", headers: { cookie: adminCookie, "content-type": "application/json" }, payload: "null" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(studentMessages.idRequired);
+  });
+
+  it("answers 404 for a student that does not exist", async () => {
+    const response = await edit({ ...valid(), id: 999_999 });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: "error", message: notices.notFound });
+  });
+});
