@@ -61,6 +61,19 @@ describe("routing rules of SPEC.md section 2", () => {
     await waitFor(() => expect(pathOf(router)).toBe("/feesHistory"));
   });
 
+  it("opens a student's fee screens for staff inside the staff layout, and keeps students out of anybody's", async () => {
+    stubApi(signedInAs("ROLE_ADMIN"));
+    const staff = renderAt("/feesHistory/asha%40example.in");
+    // The staff layout's own footer (SPEC.md: the admin layout's copyright line).
+    expect(await staff.findByText(/Copyright © 2021/, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(pathOf(staff.router)).toBe("/feesHistory/asha%40example.in");
+    staff.unmount();
+
+    stubApi(signedInAs("ROLE_STUDENT"));
+    const student = renderAt("/feesDetail/asha%40example.in");
+    await waitFor(() => expect(pathOf(student.router)).toBe("/feesDetail"));
+  });
+
   it("keeps applicants out of the staff area", async () => {
     stubApi(signedInAs("ROLE_USER"));
     const { router } = renderAt("/user");

@@ -18,7 +18,21 @@ const adminLayout = async () => ({ Component: (await import("./layouts/AdminLayo
 const applicantLayout = async () => ({ Component: (await import("./layouts/ApplicantLayout")).ApplicantLayout });
 const admissionPage = async () => ({ Component: (await import("../features/admission/routes/AdmissionPage")).AdmissionPage });
 const applicationsPage = async () => ({ Component: (await import("../features/applications/routes/ApplicationsPage")).ApplicationsPage });
+/** Its own chunk, with the charting library, so no other screen downloads it. */
+const dashboardPage = async () => ({ Component: (await import("../features/reports/routes/DashboardPage")).DashboardPage });
+const activityLogPage = async () => ({ Component: (await import("../features/activity/routes/ActivityLogPage")).ActivityLogPage });
+const reviewPage = async () => ({ Component: (await import("../features/review/routes/ReviewPage")).ReviewPage });
+const coursesPage = async () => ({ Component: (await import("../features/masters/routes/CoursesPage")).CoursesPage });
+const degreesPage = async () => ({ Component: (await import("../features/masters/routes/DegreesPage")).DegreesPage });
 const transactionStatusPage = async () => ({ Component: (await import("../features/admission/routes/TransactionStatusPage")).TransactionStatusPage });
+const usersPage = async () => ({ Component: (await import("../features/users/routes/UsersPage")).UsersPage });
+const studentImportPage = async () => ({ Component: (await import("../features/student-import/routes/StudentImportPage")).StudentImportPage });
+const academicTransferPage = async () => ({ Component: (await import("../features/academic/routes/AcademicTransferPage")).AcademicTransferPage });
+const studentsPage = async () => ({ Component: (await import("../features/students/routes/StudentsPage")).StudentsPage });
+const studentPage = async () => ({ Component: (await import("../features/students/routes/StudentPage")).StudentPage });
+const feesHistoryPage = async () => ({ Component: (await import("../features/fees/routes/FeesHistoryPage")).FeesHistoryPage });
+const payFeesPage = async () => ({ Component: (await import("../features/fees/routes/PayFeesPage")).PayFeesPage });
+const feesTransactionsPage = async () => ({ Component: (await import("../features/fees/routes/FeesTransactionsPage")).FeesTransactionsPage });
 
 /** SPEC.md section 2: every screen and who may open it. */
 export const routeTree: RouteObject[] = [
@@ -47,8 +61,8 @@ export const routeTree: RouteObject[] = [
             children: [
               { path: "/admission", lazy: admissionPage },
               { path: "/transactionStatus", lazy: transactionStatusPage },
-              { path: "/feesHistory/:user?", ...placeholder("nav.feesHistory") },
-              { path: "/feesDetail/:user?", ...placeholder("nav.payFees") },
+              { path: "/feesHistory", lazy: feesHistoryPage },
+              { path: "/feesDetail", lazy: payFeesPage },
             ],
           },
           {
@@ -58,17 +72,23 @@ export const routeTree: RouteObject[] = [
                 lazy: adminLayout,
                 children: [
                   { path: "/admin", lazy: applicationsPage },
-                  { path: "/admin/:id", ...placeholder("menu.applications") },
+                  { path: "/admin/:id", lazy: reviewPage },
                   { path: "/admin-admission", lazy: admissionPage },
-                  { path: "/master/grade", ...placeholder("menu.degree") },
-                  { path: "/master/department", ...placeholder("menu.course") },
-                  { path: "/feesStatus", ...placeholder("menu.feesTransaction") },
-                  { path: "/students/*", ...placeholder("menu.students") },
-                  { path: "/academicTransfer", ...placeholder("menu.academicProcess") },
-                  { path: "/activityLog", ...placeholder("menu.activityLog") },
-                  { path: "/studentImport", ...placeholder("menu.studentImport") },
-                  { path: "/user", ...placeholder("menu.user") },
-                  { path: "/report", ...placeholder("menu.report") },
+                  { path: "/master/grade", lazy: degreesPage },
+                  { path: "/master/department", lazy: coursesPage },
+                  { path: "/feesStatus", lazy: feesTransactionsPage },
+                  /** SPEC.md's fee screens with the user parameter are staff's, so they keep the staff menu. */
+                  { path: "/feesHistory/:user", lazy: feesHistoryPage },
+                  { path: "/feesDetail/:user", lazy: payFeesPage },
+                  /** SPEC.md's Fee Entry button: the offline Pay Fees screen for that student. */
+                  { path: "/students/feesStatus/:user", lazy: payFeesPage },
+                  { path: "/students/list", lazy: studentsPage },
+                  { path: "/students/:id", lazy: studentPage },
+                  { path: "/academicTransfer", lazy: academicTransferPage },
+                  { path: "/activityLog", lazy: activityLogPage },
+                  { path: "/studentImport", lazy: studentImportPage },
+                  { path: "/user", lazy: usersPage },
+                  { path: "/report", lazy: dashboardPage },
                   { path: "/customer", ...placeholder("menu.customer") },
                 ],
               },

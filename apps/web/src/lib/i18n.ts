@@ -1,6 +1,6 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { messages, notices } from "@admissions/shared";
+import { masterMessages, messages, notices, userMessages } from "@admissions/shared";
 import ar from "../locales/ar.json";
 import en from "../locales/en.json";
 import es from "../locales/es.json";
@@ -60,7 +60,17 @@ i18n.on("languageChanged", (code) => {
 const keyOfMessage = new Map<string, string>([
   ...Object.entries(messages).map(([key, text]) => [text, `validation.${key}`] as const),
   ...Object.entries(notices).map(([key, text]) => [text, `notices.${key}`] as const),
+  ...Object.entries(masterMessages).map(([key, text]) => [text, `masters.messages.${key}`] as const),
+  ...Object.entries(userMessages).map(([key, text]) => [text, `users.messages.${key}`] as const),
 ]);
+
+/** Messages with a {{value}} in them (a fee code, say) are matched by pattern, and the value passed on. */
+const messagePatterns = [...keyOfMessage]
+  .filter(([text]) => text.includes("{{"))
+  .map(([text, key]) => ({
+    key,
+    pattern: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\\\{(\w+)\\\}\\\}/g, "(?<$1>.+)")}$`),
+  }));
 
 /**
  * Shared schemas and the server speak SPEC.md's English; this finds the catalogue key of such a
@@ -68,7 +78,12 @@ const keyOfMessage = new Map<string, string>([
  */
 export function translateMessage(text: string): string {
   const key = keyOfMessage.get(text);
-  return key ? i18n.t(key) : text;
+  if (key) return i18n.t(key);
+  for (const { key: patternKey, pattern } of messagePatterns) {
+    const match = pattern.exec(text);
+    if (match) return i18n.t(patternKey, match.groups);
+  }
+  return text;
 }
 
 export default i18n;

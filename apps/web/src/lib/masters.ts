@@ -1,24 +1,23 @@
+import type { Course, Degree } from "@admissions/shared";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
 import { apiPaths } from "./paths";
 
-/** Courses and degrees: master data every part of the app reads, so they live outside any one feature. */
-export interface Course {
-  id: number;
-  name: string;
-  applicationFee: number;
-}
+/**
+ * Courses and degrees: master data every part of the app reads, so they live outside any one feature.
+ * These are the active ones (the server leaves out inactive degrees and those of inactive courses),
+ * so the admission form offers only what is open; the master screens read everything.
+ */
+export type { Course, Degree };
 
-export interface Degree {
-  id: number;
-  name: string;
-  courseId: number;
-}
+/** The master screens refresh these after a change, so an open admission form sees it too. */
+export const coursesKey = ["courses"] as const;
+export const degreesKey = ["degrees"] as const;
 
 export function useCourses() {
-  return useQuery({ queryKey: ["courses"], queryFn: async () => (await apiRequest<Course[]>(apiPaths.courses)).data, staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: coursesKey, queryFn: async () => (await apiRequest<Course[]>(apiPaths.courses)).data, staleTime: 10 * 60_000 });
 }
 
 export function useDegrees() {
-  return useQuery({ queryKey: ["degrees"], queryFn: async () => (await apiRequest<Degree[]>(apiPaths.degrees)).data, staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: degreesKey, queryFn: async () => (await apiRequest<Degree[]>(apiPaths.degrees)).data, staleTime: 10 * 60_000 });
 }

@@ -1,6 +1,6 @@
-import { render } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { Providers } from "../app/providers";
 import { routeTree } from "../app/router";
 import { signOutOnUnauthorized } from "../app/session-expiry";
@@ -31,9 +31,9 @@ export function stubApi(handlers: Record<string, Handler>) {
 
 export const signedOut = { "/booking/api/auth/me": () => ({ status: 401, body: { status: "error", message: "Please sign in to continue.", data: null } }) };
 
-export function signedInAs(roleName: string, userName = "person@example.in") {
+export function signedInAs(roleName: string, userName = "person@example.in", degreeIds: number[] | null = null) {
   return {
-    "/booking/api/auth/me": () => ({ status: 200, body: { status: "success", message: "OK", data: { userId: 7, userName, roleName, mobile: null } } }),
+    "/booking/api/auth/me": () => ({ status: 200, body: { status: "success", message: "OK", data: { userId: 7, userName, roleName, mobile: null, degreeIds } } }),
   };
 }
 
@@ -49,3 +49,13 @@ export function renderAt(path: string) {
   );
   return { router, ...view };
 }
+
+/** Ant Design names its dialogs through an id that jsdom sees twice, so the title is checked by text. */
+export async function openDialog(title: string) {
+  const dialog = await screen.findByRole("dialog", {}, { timeout: 5_000 });
+  expect(within(dialog).getByText(title)).toBeTruthy();
+  return dialog;
+}
+
+// The first screen of a file loads the lazy staff chunks, slowly on a busy machine.
+export const findRow = async (name: string) => (await screen.findByText(name, {}, { timeout: 10_000 })).closest("tr")!;

@@ -1,7 +1,8 @@
 import type { AdmissionInput } from "@admissions/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiBlob, apiRequest } from "../../../lib/api-client";
+import { ApiError, apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
+import { refreshShared } from "../../../lib/query-keys";
 
 /** The stored application as GET admission answers it: the form plus numbers and statuses. */
 export type StoredAdmission = AdmissionInput & {
@@ -38,7 +39,8 @@ export function useSubmitAdmission() {
   return useMutation({
     mutationFn: async (admission: AdmissionInput) =>
       (await apiRequest<Submission>(apiPaths.submitAdmission, { method: "POST", body: admission })).data,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["admission"] }),
+    // Staff entering a walk-in applicant add a row to the applications list.
+    onSuccess: () => void Promise.all([queryClient.invalidateQueries({ queryKey: ["admission"] }), refreshShared(queryClient, "applications")]),
   });
 }
 
@@ -66,17 +68,6 @@ export async function uploadDocument(file: Blob, fileName: string, username?: st
   if (username) form.append("username", username);
   form.append("file", file, fileName);
   return (await apiRequest<{ fileName: string }>(apiPaths.uploadFile, { method: "POST", body: form })).data.fileName;
-}
-
-/** SPEC.md: the photo is fetched as a blob and shown inline. */
-export function useDocumentUrl(userName: string | undefined, fileName: string | undefined) {
-  const query = useQuery({
-    queryKey: ["document", userName, fileName],
-    enabled: !!userName && !!fileName,
-    staleTime: Infinity,
-    queryFn: async () => URL.createObjectURL(await apiBlob(apiPaths.downloadFile(userName!, fileName!))),
-  });
-  return query.data;
 }
 
 export { ApiError };

@@ -1,33 +1,10 @@
 import { isUnderGraduate } from "@admissions/shared";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { PrintedSection as Section, PrintedTable, printedText as shown, printedYesNo as yesNo } from "../../../components/PrintedSection";
 import type { StoredAdmission } from "../api/admission";
 import { documents } from "./UploadStep";
 
 type Values = Record<string, unknown>;
-
-/** SPEC.md: printed values are upper-cased, except those kept as given; yes/no answers default to NO. */
-const shown = (value: unknown, asGiven = false) => {
-  const text = value === undefined || value === null || value === "" ? "" : String(value);
-  return asGiven ? text : text.toUpperCase();
-};
-const yesNo = (value: unknown) => (value ? String(value).toUpperCase() : "NO");
-
-function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
-  return (
-    <section className="summary-section">
-      <h2>{title}</h2>
-      <dl>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value || "-"}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
 
 /** The application as printed from Payment Details: personal, address and contact, exam, degree, documents. */
 export function ApplicationSummary({ application, photoUrl }: { application: StoredAdmission; photoUrl?: string }) {
@@ -114,28 +91,10 @@ export function ApplicationSummary({ application, photoUrl }: { application: Sto
             ]}
           />
           {marks.length > 0 && (
-            <table className="summary-marks">
-              <thead>
-                <tr>
-                  {["subject", "markSecured", "maxMark", "passingYear", "registerNo"].map((key) => (
-                    <th key={key} scope="col">
-                      {label(key)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {marks.map((row, index) => (
-                  <tr key={index}>
-                    <td>{shown(row.subject)}</td>
-                    <td>{shown(row.markSecured)}</td>
-                    <td>{shown(row.maxMark)}</td>
-                    <td>{shown(row.passingYear)}</td>
-                    <td>{shown(row.registerNo)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PrintedTable
+              headers={["subject", "markSecured", "maxMark", "passingYear", "registerNo"].map(label)}
+              rows={marks.map((row) => [shown(row.subject), shown(row.markSecured), shown(row.maxMark), shown(row.passingYear), shown(row.registerNo)])}
+            />
           )}
         </>
       ) : (

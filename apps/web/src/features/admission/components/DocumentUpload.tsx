@@ -3,8 +3,9 @@ import { limits, messages } from "@admissions/shared";
 import { App, Image, Spin } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDocumentUrl } from "../../../lib/documents";
 import { translateMessage } from "../../../lib/i18n";
-import { uploadDocument, useDocumentUrl } from "../api/admission";
+import { uploadDocument } from "../api/admission";
 import { shrinkImageToFit } from "../lib/shrink-image";
 
 const ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";

@@ -4,11 +4,13 @@ import { Alert, Button, Card, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { FullPageLoader } from "../../../components/FullPageLoader";
+import { useDocumentUrl } from "../../../lib/documents";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
-import { useAdmission, useDocumentUrl } from "../api/admission";
+import { useAdmission } from "../api/admission";
 import { displayRef, needsPayment, useApplicationStatus, useVerifyPayment } from "../api/application-status";
 import { ApplicationSummary } from "../components/ApplicationSummary";
+import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 
 /** SPEC.md, Transaction Status (Payment Details): the four facts, Verify and Pay, and PRINT. */
 export function TransactionStatusPage() {
@@ -44,8 +46,8 @@ export function TransactionStatusPage() {
         {search.get("payment") === "rejected" && <Alert type="error" showIcon title={t("payment.rejected")} className="payment-alert" />}
         <Descriptions column={1} bordered size="middle">
           <Descriptions.Item label={t("payment.applicationNo")}>{current.applicationNo}</Descriptions.Item>
-          <Descriptions.Item label={t("payment.applicationStatus")}>{current.applicationStatus}</Descriptions.Item>
-          <Descriptions.Item label={t("payment.paymentStatus")}>{current.paymentStatus}</Descriptions.Item>
+          <Descriptions.Item label={t("payment.applicationStatus")}>{applicationStatusLabel(t, current.applicationStatus)}</Descriptions.Item>
+          <Descriptions.Item label={t("payment.paymentStatus")}>{paymentStatusLabel(t, current.paymentStatus)}</Descriptions.Item>
           <Descriptions.Item label={t("payment.paymentRefNo")}>{displayRef(current.paymentRefNo)}</Descriptions.Item>
         </Descriptions>
         <Space wrap className="payment-actions">

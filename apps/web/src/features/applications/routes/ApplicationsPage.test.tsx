@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
@@ -29,8 +29,8 @@ describe("the applications list", () => {
     });
     const { router } = renderAt("/admin?pageNo=2");
 
-    // Ant Design's table takes a moment to render in jsdom.
-    expect(await screen.findByText("KAVYA N", {}, { timeout: 5_000 })).toBeTruthy();
+    // Ant Design's table takes a moment to render in jsdom, longer on a busy machine.
+    expect(await screen.findByText("KAVYA N", {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText("SUBMITTED")).toBeTruthy();
     expect(screen.getByText("Pending (3)")).toBeTruthy();
     expect(screen.getByRole("link", { name: "UG-2026-000007" }).getAttribute("href")).toBe("/admin/kavya%40example.in");
@@ -41,5 +41,86 @@ describe("the applications list", () => {
 
     await userEvent.click(screen.getByText("Pending (3)"));
     await waitFor(() => expect(router.state.location.search).toBe("?search=kav&status=Pending"));
+  });
+
+  describe("Export to Excel", () => {
+    const listApi = {
+      ...signedInAs("ROLE_ADMIN"),
+      "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300 }]),
+      "/booking/degrees": ok([{ id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }]),
+      "/booking/admissionAll": ok({ content: [row], totalElements: 1, totalPages: 1, number: 0, size: 20, statusCounts: { Submitted: 1 } }),
+    };
+
+    /** The API as stubApi answers it, except the export, which `answer` gives. */
+    function stubExport(answer: () => Response) {
+      const calls = stubApi(listApi);
+      const api = globalThis.fetch;
+      vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).startsWith("/booking/exportApplication")) return api(input, init);
+        calls.push({ url: String(input), init });
+        return answer();
+      });
+      return calls;
+    }
+
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => "blob:applications");
+    URL.revokeObjectURL = vi.fn();
+    afterEach(() => {
+      saved.length = 0;
+      vi.restoreAllMocks();
+    });
+    /** jsdom cannot save files: the click on the hidden download link is recorded instead. */
+    const recordSaves = () =>
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(`${this.download} ${this.href}`);
+      });
+
+    it("downloads with the list's filters, showing the wait, the bytes and the count, then saves the file", async () => {
+      recordSaves();
+      let body!: ReadableStreamDefaultController<Uint8Array>;
+      const calls = stubExport(
+        () =>
+          new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (body = controller) }), {
+            headers: {
+              "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+              "content-disposition": 'attachment; filename="applications-2026-05-07.xlsx"',
+              "x-total-count": "1234",
+            },
+          }),
+      );
+      renderAt("/admin?status=Submitted&pageNo=1&sort=name&order=asc");
+      const button = await screen.findByRole("button", { name: "Export to Excel" }, { timeout: 15_000 });
+      expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/report");
+
+      await userEvent.click(button);
+      expect(await screen.findByText("Preparing the export…", {}, { timeout: 5_000 })).toBeTruthy();
+      expect(calls.some((call) => call.url === "/booking/exportApplication?status=Submitted")).toBe(true);
+      expect(screen.getByRole("button", { name: "Export to Excel" }).hasAttribute("disabled")).toBe(true);
+
+      body.enqueue(new Uint8Array(1500));
+      expect(await screen.findByText("Applications in the file: 1,234 · Received: 1.5 kB", {}, { timeout: 5_000 })).toBeTruthy();
+      body.enqueue(new Uint8Array(1500));
+      body.close();
+
+      expect(await screen.findByText(/Exported to applications-2026-05-07.xlsx \(3 kB\)/, {}, { timeout: 5_000 })).toBeTruthy();
+      expect(saved).toEqual(["applications-2026-05-07.xlsx blob:applications"]);
+      const again = screen.getByRole("link", { name: "Save the file again" });
+      expect(again.getAttribute("href")).toBe("blob:applications");
+      expect(again.getAttribute("download")).toBe("applications-2026-05-07.xlsx");
+      expect(screen.getByRole("button", { name: "Export to Excel" }).hasAttribute("disabled")).toBe(false);
+    });
+
+    it("says why an export was refused, and can be tried again", async () => {
+      const saves = recordSaves();
+      stubExport(() => new Response(JSON.stringify({ status: "error", message: "You are not allowed to do this.", data: null }), { status: 403 }));
+      renderAt("/admin");
+      await userEvent.click(await screen.findByRole("button", { name: "Export to Excel" }, { timeout: 15_000 }));
+
+      expect(await screen.findByText("The export did not complete.", {}, { timeout: 5_000 })).toBeTruthy();
+      expect(screen.getByText("You are not allowed to do this.")).toBeTruthy();
+      expect(saves).not.toHaveBeenCalled();
+      expect(screen.getByRole("button", { name: "Export to Excel" }).hasAttribute("disabled")).toBe(false);
+    });
   });
 });

@@ -1,28 +1,22 @@
+import { BarChartOutlined } from "@ant-design/icons";
 import { applicationStatuses, paymentStatuses, type ApplicationListItem } from "@admissions/shared";
-import { Card, Col, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { Card, Col, Flex, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useCourses, useDegrees } from "../../../lib/masters";
+import { routes } from "../../../lib/paths";
+import { statusColour } from "../../../lib/status-colours";
+import { sortOrderIn, tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useApplications } from "../api/applications";
+import { ExportApplications } from "../components/ExportApplications";
+import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 
 const PAGE_SIZE = 20;
-
-/** Solid badges whose white text keeps a 4.5:1 contrast (Ant Design's orange and gold presets do not). */
-const statusColours: Record<string, string> = {
-  Submitted: "#1d4ed8",
-  Approved: "#15803d",
-  Transferred: "#0e7490",
-  Rejected: "#b91c1c",
-  Cancelled: "#4b5563",
-  "Payment Failure": "#b45309",
-  Pending: "#92400e",
-  Draft: "#4b5563",
-};
 
 /** SPEC.md /admin: every application, found in seconds: search, filters, counts per status, server paging. */
 export function ApplicationsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlQuery();
   const courses = useCourses();
   const degrees = useDegrees();
   const pageNo = Number(params.get("pageNo") ?? 0);
@@ -30,17 +24,6 @@ export function ApplicationsPage() {
   query.set("pageSize", String(PAGE_SIZE));
   const list = useApplications(query.toString());
   const data = list.data;
-
-  /** Every change of filter starts again at the first page; the URL keeps it, so Back and links work. */
-  const update = (changes: Record<string, string | undefined>, keepPage = false) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === "") next.delete(key);
-      else next.set(key, value);
-    }
-    if (!keepPage) next.delete("pageNo");
-    setParams(next);
-  };
 
   const courseId = params.get("courseId") ?? undefined;
   const columns: TableProps<ApplicationListItem>["columns"] = [
@@ -59,22 +42,27 @@ export function ApplicationsPage() {
       dataIndex: "applicationStatus",
       key: "status",
       sorter: true,
-      render: (value: string) => <Tag color={statusColours[value] ?? "#4b5563"}>{value.toUpperCase()}</Tag>,
+      render: (value: string) => <Tag color={statusColour(value)}>{applicationStatusLabel(t, value).toLocaleUpperCase()}</Tag>,
     },
-    { title: t("applications.payment"), dataIndex: "paymentStatus", key: "paymentStatus" },
+    { title: t("applications.payment"), dataIndex: "paymentStatus", key: "paymentStatus", render: (value: string) => paymentStatusLabel(t, value) },
     { title: t("applications.mode"), dataIndex: "isOffline", key: "mode", render: (offline: boolean) => (offline ? t("applications.offline") : t("applications.online")) },
     { title: t("applications.date"), dataIndex: "applicationDate", key: "applicationDate", sorter: true },
     { title: "%", dataIndex: "totalMarkPercent", key: "totalMarkPercent", sorter: true, align: "end" },
   ];
 
-  const sortOrder = (key: string) =>
-    (params.get("sort") ?? "applicationDate") === key ? ((params.get("order") ?? "desc") === "asc" ? "ascend" : "descend") : null;
+  const sortOrder = (key: string) => sortOrderIn(params, key, { sort: "applicationDate", order: "desc" });
 
   return (
     <Card>
-      <Typography.Title level={1} className="page-title">
-        {t("menu.applications")}
-      </Typography.Title>
+      <Flex wrap justify="space-between" align="center" gap={12}>
+        <Typography.Title level={1} className="page-title">
+          {t("menu.applications")}
+        </Typography.Title>
+        <Link to={routes.report}>
+          <BarChartOutlined aria-hidden /> {t("reports.dashboard")}
+        </Link>
+      </Flex>
+      <ExportApplications params={params} />
       <Space wrap className="status-counts" aria-label={t("applications.byStatus")}>
         {applicationStatuses
           .filter((status) => data?.statusCounts[status])
@@ -84,7 +72,7 @@ export function ApplicationsPage() {
               checked={params.get("status") === status}
               onChange={(checked) => update({ status: checked ? status : undefined })}
             >
-              {status} ({data?.statusCounts[status]})
+              {applicationStatusLabel(t, status)} ({data?.statusCounts[status]})
             </Tag.CheckableTag>
           ))}
       </Space>
@@ -106,7 +94,7 @@ export function ApplicationsPage() {
             className="full-width"
             value={params.get("status") ?? undefined}
             onChange={(value?: string) => update({ status: value })}
-            options={applicationStatuses.map((value) => ({ value, label: value }))}
+            options={applicationStatuses.map((value) => ({ value, label: applicationStatusLabel(t, value) }))}
           />
         </Col>
         <Col xs={12} md={6} lg={4}>
@@ -117,7 +105,7 @@ export function ApplicationsPage() {
             className="full-width"
             value={params.get("paymentStatus") ?? undefined}
             onChange={(value?: string) => update({ paymentStatus: value })}
-            options={paymentStatuses.map((value) => ({ value, label: value }))}
+            options={paymentStatuses.map((value) => ({ value, label: paymentStatusLabel(t, value) }))}
           />
         </Col>
         <Col xs={12} md={6} lg={4}>
@@ -173,18 +161,7 @@ export function ApplicationsPage() {
         loading={list.isFetching}
         scroll={{ x: 900 }}
         pagination={{ current: pageNo + 1, pageSize: PAGE_SIZE, total: data?.totalElements ?? 0, showSizeChanger: false, showTotal: (total) => t("applications.total", { total }) }}
-        onChange={(pagination, _filters, sorter) => {
-          const single = Array.isArray(sorter) ? sorter[0] : sorter;
-          const sortKey = single?.order ? String(single.columnKey) : undefined;
-          update(
-            {
-              pageNo: pagination.current && pagination.current > 1 ? String(pagination.current - 1) : undefined,
-              sort: sortKey,
-              order: sortKey ? (single!.order === "ascend" ? "asc" : "desc") : undefined,
-            },
-            true,
-          );
-        }}
+        onChange={(pagination, _filters, sorter) => update(tableChange(pagination, sorter), true)}
       />
     </Card>
   );

@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+
+/** SPEC.md: printed values are upper-cased, except those kept as given (names in Tamil, dates, e-mail). */
+export const printedText = (value: unknown, asGiven = false) => {
+  const text = value === undefined || value === null || value === "" ? "" : String(value);
+  return asGiven ? text : text.toUpperCase();
+};
+
+/** SPEC.md: a yes/no answer left empty prints as NO. */
+export const printedYesNo = (value: unknown) => (value ? String(value).toUpperCase() : "NO");
+
+/** One titled block of label and value pairs on a printed page (the global print CSS lays it out for A4). */
+export function PrintedSection({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <section className="summary-section">
+      <h2>{title}</h2>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value || "-"}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A bordered table on a printed page, such as the marks. */
+export function PrintedTable({ headers, rows }: { headers: string[]; rows: ReactNode[][] }) {
+  return (
+    <table className="summary-marks">
+      <thead>
+        <tr>
+          {headers.map((header) => (
+            <th key={header} scope="col">
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((cells, index) => (
+          <tr key={index}>
+            {cells.map((cell, column) => (
+              <td key={column}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

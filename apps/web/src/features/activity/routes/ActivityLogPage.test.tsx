@@ -1,0 +1,86 @@
+import type { ActivityEntry } from "@admissions/shared";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderAt, signedInAs, stubApi } from "../../../test/render";
+
+const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
+
+const signInEntry: ActivityEntry = {
+  id: 12,
+  at: "2026-06-03T10:15:00.000Z",
+  actorName: "asha.clerk@college.in",
+  action: "user.signin",
+  entityType: "user",
+  entityId: "7",
+  summary: "Signed in",
+  details: null,
+  ip: "10.0.0.5",
+};
+const paymentEntry: ActivityEntry = {
+  id: 11,
+  at: "2026-06-03T09:00:00.000Z",
+  actorName: null,
+  action: "payment.success",
+  entityType: "payment_order",
+  entityId: "UG2026000123P1",
+  summary: "Rs.300.00 success (gateway return)",
+  details: { trackingId: "310012345678", application: "UG-2026-000123", gateway: { mode: "Net Banking" } },
+  ip: null,
+};
+
+const logCalls = (calls: { url: string }[]) => calls.filter((call) => call.url.startsWith("/booking/activity?")).map((call) => new URL(call.url, "http://app").searchParams);
+
+describe("the activity log", () => {
+  it("shows the server's page, keeps its filters in the URL and asks the server again from page one", async () => {
+    const calls = stubApi({
+      ...signedInAs("ROLE_ADMIN"),
+      "/booking/activity/actions": ok(["payment.success", "user.signin"]),
+      "/booking/activity": ok({ content: [signInEntry, paymentEntry], totalElements: 42, totalPages: 3, number: 1, size: 20 }),
+    });
+    const { router } = renderAt("/activityLog?pageNo=1&action=user.signin");
+
+    // Ant Design's table takes a moment to render in jsdom.
+    expect(await screen.findByText("asha.clerk@college.in", {}, { timeout: 15_000 })).toBeTruthy();
+    const table = screen.getByRole("table");
+    expect(within(table).getByText("System")).toBeTruthy();
+    expect(within(table).getByText("Payment succeeded")).toBeTruthy();
+    expect(within(table).getByText("Payment order UG2026000123P1")).toBeTruthy();
+    expect(within(table).getByText("10.0.0.5")).toBeTruthy();
+    expect(screen.getByText("42 entries")).toBeTruthy();
+    const first = logCalls(calls)[0]!;
+    expect(Object.fromEntries(first)).toMatchObject({ pageNo: "1", action: "user.signin", pageSize: "20" });
+    expect(first.get("timeZone")).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+    await userEvent.type(screen.getByRole("searchbox", { name: "User name (e-mail)" }), "asha{Enter}");
+    await waitFor(() => expect(router.state.location.search).toBe("?action=user.signin&userName=asha"));
+    await waitFor(() => expect(logCalls(calls).some((params) => params.get("userName") === "asha" && !params.has("pageNo"))).toBe(true));
+
+    fireEvent.change(screen.getByLabelText("From date"), { target: { value: "2026-06-01" } });
+    await waitFor(() => expect(router.state.location.search).toBe("?action=user.signin&userName=asha&dateFrom=2026-06-01"));
+    expect(screen.getByLabelText("To date").getAttribute("min")).toBe("2026-06-01");
+  });
+
+  it("opens an entry's details by keyboard, each one readable", async () => {
+    stubApi({
+      ...signedInAs("ROLE_ADMIN"),
+      "/booking/activity/actions": ok([]),
+      "/booking/activity": ok({ content: [signInEntry, paymentEntry], totalElements: 2, totalPages: 1, number: 0, size: 20 }),
+    });
+    renderAt("/activityLog");
+    await screen.findByText("asha.clerk@college.in", {}, { timeout: 15_000 });
+
+    // Only the entry that recorded details can be expanded; Ant Design hides the other rows' button
+    // with CSS (visibility: hidden), which jsdom does not apply, so it is told apart by its class.
+    const expand = screen
+      .getAllByRole("button", { name: "Expand row" })
+      .filter((button) => !button.classList.contains("ant-table-row-expand-icon-spaced"));
+    expect(expand).toHaveLength(1);
+    expand[0]!.focus();
+    await userEvent.keyboard("{Enter}");
+
+    expect(await screen.findByText("Details")).toBeTruthy();
+    expect(screen.getByText("310012345678")).toBeTruthy();
+    expect(screen.getByText(/"mode": "Net Banking"/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,126 @@
+import type { ActivityEntry } from "@admissions/shared";
+import { Alert, Card, Col, Input, Row, Select, Table, Typography, type TableProps } from "antd";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/error-text";
+import { tableChange, useUrlQuery } from "../../../lib/url-query";
+import { browserTimeZone } from "../../../lib/time-zone";
+import { useActivityActions, useActivityLog } from "../api/activity";
+import { ActivityDetails } from "../components/ActivityDetails";
+import { useActivityLabels } from "../components/activity-labels";
+
+const PAGE_SIZE = 20;
+
+/** The days picked here are the user's own days, so the server reads them in the browser's time zone. */
+
+const hasDetails = (entry: ActivityEntry) => !!entry.details && Object.keys(entry.details).length > 0;
+
+/** /activityLog: who did what to which record, when and from where; paged and filtered on the server. */
+export function ActivityLogPage() {
+  const { t, i18n } = useTranslation();
+  const { actionLabel, entityLabel } = useActivityLabels();
+  const { params, update } = useUrlQuery();
+  const pageNo = Number(params.get("pageNo") ?? 0);
+  const query = new URLSearchParams(params);
+  query.set("pageSize", String(PAGE_SIZE));
+  query.set("timeZone", browserTimeZone);
+  const log = useActivityLog(query.toString());
+  const actions = useActivityActions();
+  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "medium" });
+  const dateFrom = params.get("dateFrom") ?? "";
+  const dateTo = params.get("dateTo") ?? "";
+
+  const columns: TableProps<ActivityEntry>["columns"] = [
+    {
+      title: t("activity.when"),
+      dataIndex: "at",
+      key: "at",
+      render: (at: string) => <time dateTime={at}>{when.format(new Date(at))}</time>,
+    },
+    {
+      title: t("activity.who"),
+      dataIndex: "actorName",
+      key: "actorName",
+      render: (name: string | null) => name ?? <Typography.Text italic>{t("activity.system")}</Typography.Text>,
+    },
+    { title: t("activity.action"), dataIndex: "action", key: "action", render: (action: string) => actionLabel(action) },
+    {
+      title: t("activity.record"),
+      key: "record",
+      render: (_value, entry) => [entityLabel(entry.entityType), entry.entityId].filter(Boolean).join(" "),
+    },
+    { title: t("activity.summary"), dataIndex: "summary", key: "summary" },
+    { title: t("activity.address"), dataIndex: "ip", key: "ip", render: (ip: string | null) => ip ?? "-" },
+  ];
+
+  return (
+    <Card>
+      <Typography.Title level={1} className="page-title">
+        {t("menu.activityLog")}
+      </Typography.Title>
+      <Row gutter={[12, 12]} className="list-filters">
+        <Col xs={24} md={12} lg={8}>
+          <Input.Search
+            // A new key when the URL changes (Back, a link) shows the URL's term rather than the last one typed.
+            key={params.get("userName") ?? ""}
+            aria-label={t("activity.userName")}
+            placeholder={t("activity.userName")}
+            defaultValue={params.get("userName") ?? ""}
+            allowClear
+            onSearch={(value) => update({ userName: value.trim() || undefined })}
+          />
+        </Col>
+        <Col xs={24} md={12} lg={6}>
+          <Select
+            aria-label={t("activity.action")}
+            placeholder={t("activity.action")}
+            allowClear
+            showSearch={{ optionFilterProp: "label" }}
+            className="full-width"
+            loading={actions.isPending}
+            value={params.get("action") ?? undefined}
+            onChange={(value?: string) => update({ action: value })}
+            options={(actions.data ?? []).map((action) => ({ value: action, label: actionLabel(action) }))}
+          />
+        </Col>
+        <Col xs={12} md={6} lg={5}>
+          <Input
+            type="date"
+            aria-label={t("activity.dateFrom")}
+            value={dateFrom}
+            max={dateTo || undefined}
+            onChange={(event) => update({ dateFrom: event.target.value })}
+          />
+        </Col>
+        <Col xs={12} md={6} lg={5}>
+          <Input
+            type="date"
+            aria-label={t("activity.dateTo")}
+            value={dateTo}
+            min={dateFrom || undefined}
+            onChange={(event) => update({ dateTo: event.target.value })}
+          />
+        </Col>
+      </Row>
+      {log.isError && <Alert type="error" showIcon title={errorText(log.error, t)} className="list-filters" />}
+      <Table<ActivityEntry>
+        rowKey="id"
+        columns={columns}
+        dataSource={log.data?.content}
+        loading={log.isFetching}
+        scroll={{ x: 960 }}
+        expandable={{
+          rowExpandable: hasDetails,
+          expandedRowRender: (entry) => <ActivityDetails details={entry.details ?? {}} />,
+        }}
+        pagination={{
+          current: pageNo + 1,
+          pageSize: PAGE_SIZE,
+          total: log.data?.totalElements ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t("activity.total", { total }),
+        }}
+        onChange={(pagination) => update(tableChange(pagination), true)}
+      />
+    </Card>
+  );
+}

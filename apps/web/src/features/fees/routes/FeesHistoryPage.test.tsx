@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { findRow, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { failure, feeStatus, ok } from "../test/fee-api";
+
+describe("Fees History", { timeout: 60_000 }, () => {
+  it("shows the loader until the signed-in student's terms come, then the student and every term with its status", async () => {
+    const calls = stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in") });
+    let answer!: (response: Response) => void;
+    const api = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).startsWith("/booking/feeStatus")) return api(input, init);
+      calls.push({ url: String(input), init });
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    renderAt("/feesHistory");
+
+    await waitFor(() => expect(calls.some((call) => call.url === "/booking/feeStatus?userName=asha%40example.in")).toBe(true), { timeout: 10_000 });
+    expect(screen.getByRole("status").textContent).toContain("Loading…");
+    expect(screen.queryByRole("table")).toBeNull();
+
+    answer(new Response(JSON.stringify({ status: "success", message: "OK", data: feeStatus }), { headers: { "content-type": "application/json" } }));
+    expect(await screen.findByText("ASHA R", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText("ADM-UG-2026-0001")).toBeTruthy();
+    expect(screen.getByText("UG · B.SC. COMPUTER SCIENCE")).toBeTruthy();
+
+    const paid = await findRow("₹25,000");
+    expect(within(paid).getByText("Year 1")).toBeTruthy();
+    expect(within(paid).getByText("Term 1")).toBeTruthy();
+    expect(within(paid).getByText("Paid")).toBeTruthy();
+    expect(within(paid).getByText(/Paid on .*2026 · Online/)).toBeTruthy();
+    expect(within(paid).getByRole("link", { name: "Receipt FEE-2026-000001" }).getAttribute("href")).toBe("/booking/feeReceipt/FEE-2026-000001");
+
+    const due = await findRow("₹15,000.5");
+    expect(within(due).getByText("Due")).toBeTruthy();
+    expect(within(due).queryByRole("link")).toBeNull();
+    // A student has terms to pay and no Fee Entry.
+    expect(screen.getByRole("button", { name: "Pay Fees" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Fee Entry" })).toBeNull();
+  });
+
+  it("says after the gateway whether the term was paid, and offers another try when it was not", async () => {
+    stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
+    const paid = renderAt("/feesHistory?payment=success");
+    expect(await screen.findByText("Payment received: the term is now paid. Its receipt is below.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pay again" })).toBeNull();
+    paid.unmount();
+
+    const failed = renderAt("/feesHistory?payment=failure");
+    expect(await screen.findByText("The payment did not go through, so the term is not paid. Please try again.", {}, { timeout: 10_000 })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Pay again" }));
+    await waitFor(() => expect(failed.router.state.location.pathname).toBe("/feesDetail"));
+    failed.unmount();
+
+    renderAt("/feesHistory?payment=aborted");
+    expect(await screen.findByText("The payment was cancelled, so the term is not paid. You can try again.", {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it("shows staff the student they named, with Fee Entry to /students/feesStatus/{user}", async () => {
+    const calls = stubApi({ ...signedInAs("ROLE_ADMIN", "office@example.in"), "/booking/feeStatus": ok(feeStatus) });
+    const { router } = renderAt("/feesHistory/asha%40example.in");
+    await userEvent.click(await screen.findByRole("button", { name: "Fee Entry" }, { timeout: 10_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/students/feesStatus/asha%40example.in"));
+    expect(calls.filter((call) => call.url.startsWith("/booking/feeStatus")).every((call) => call.url === "/booking/feeStatus?userName=asha%40example.in")).toBe(true);
+  });
+
+  it("says why the terms cannot be shown", async () => {
+    stubApi({ ...signedInAs("ROLE_ADMIN"), "/booking/feeStatus": failure(404, "Not found") });
+    renderAt("/feesHistory/nobody%40example.in");
+    expect(await screen.findByText("Not found", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+});

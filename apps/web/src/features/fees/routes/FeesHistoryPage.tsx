@@ -1,0 +1,92 @@
+import { DownloadOutlined } from "@ant-design/icons";
+import { isStaffRole, type FeeStatusTerm } from "@admissions/shared";
+import { Alert, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { FullPageLoader } from "../../../components/FullPageLoader";
+import { useCurrentUser } from "../../../lib/current-user";
+import { errorText } from "../../../lib/error-text";
+import { apiPaths, routes } from "../../../lib/paths";
+import { useFeeStatus } from "../api/fees";
+import { PaymentReturnAlert } from "../components/PaymentReturnAlert";
+import { StudentFeeSummary } from "../components/StudentFeeSummary";
+import { feeStatusColour, formatRupees } from "../lib/fee-terms";
+
+/**
+ * SPEC.md, Fees History (/feesHistory, and /feesHistory/{user} for staff): every fee term with its
+ * amount and status, the receipt of each paid one, and for staff the way to enter a fee offline.
+ */
+export function FeesHistoryPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user: requestedUser } = useParams();
+  const [search] = useSearchParams();
+  const currentUser = useCurrentUser();
+  const userName = requestedUser ?? currentUser?.userName;
+  const feeStatus = useFeeStatus(userName);
+  const staff = isStaffRole(currentUser?.roleName);
+  const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium" });
+
+  // Until the user is known and their terms have come, there is nothing true to show.
+  if (feeStatus.isPending) return <FullPageLoader />;
+
+  const columns: TableProps<FeeStatusTerm>["columns"] = [
+    { title: t("fees.year"), dataIndex: "academicYear", key: "year", render: (year: number) => t("fees.yearN", { year }) },
+    { title: t("fees.term"), dataIndex: "termNo", key: "term", render: (term: number) => t("fees.termN", { term }) },
+    { title: t("fees.amount"), dataIndex: "termAmount", key: "amount", align: "end", render: formatRupees },
+    {
+      title: t("fees.status"),
+      key: "status",
+      render: (_value, term) => (
+        <Space orientation="vertical" size={2}>
+          <Tag color={feeStatusColour(term.status)}>{t(`fees.statuses.${term.status}`)}</Tag>
+          {term.paidAt && (
+            <Typography.Text>
+              {t("fees.paidOn", { date: day.format(new Date(term.paidAt)) })}
+              {term.mode && ` · ${t(`fees.modes.${term.mode}`, { defaultValue: term.mode })}`}
+            </Typography.Text>
+          )}
+          {term.receiptNo && (
+            <a href={apiPaths.feeReceipt(term.receiptNo)} download>
+              <DownloadOutlined aria-hidden /> {t("fees.receipt", { receiptNo: term.receiptNo })}
+            </a>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const hasDue = feeStatus.data?.terms.some((term) => term.status === "Due") ?? false;
+  return (
+    <Card>
+      <Flex wrap justify="space-between" align="center" gap={12}>
+        <Typography.Title level={1} className="page-title">
+          {t("nav.feesHistory")}
+        </Typography.Title>
+        {staff && requestedUser && (
+          <Button type="primary" onClick={() => void navigate(routes.feeEntry(requestedUser))}>
+            {t("fees.feeEntry")}
+          </Button>
+        )}
+        {!staff && hasDue && <Button onClick={() => void navigate(routes.feesDetail)}>{t("nav.payFees")}</Button>}
+      </Flex>
+      <PaymentReturnAlert outcome={search.get("payment")} />
+      {feeStatus.isError ? (
+        <Alert type="error" showIcon title={errorText(feeStatus.error, t)} />
+      ) : (
+        <>
+          <StudentFeeSummary student={feeStatus.data.student} />
+          <Table<FeeStatusTerm>
+            rowKey="id"
+            columns={columns}
+            dataSource={feeStatus.data.terms}
+            pagination={false}
+            // Small cells let the four columns fit a 360 px phone, the status wrapping under its tag.
+            size="small"
+            locale={{ emptyText: t("fees.noTerms") }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

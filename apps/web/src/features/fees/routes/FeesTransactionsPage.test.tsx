@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { findRow, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { choose, ok } from "../test/fee-api";
+
+const feeRow = {
+  id: "fee-2",
+  kind: "fee",
+  paidAt: "2026-06-10T05:30:00.000Z",
+  receiptNo: "FEE-2026-000002",
+  orderId: null,
+  name: "ASHA R",
+  userName: "asha@example.in",
+  admissionNo: "ADM-UG-2026-0001",
+  applicationNo: null,
+  degree: "B.SC. COMPUTER SCIENCE",
+  year: 1,
+  term: 2,
+  amount: 15000.5,
+  mode: "Cheque",
+  reference: "CHQ-554433",
+  status: "Paid",
+};
+const applicationRow = {
+  ...feeRow,
+  id: "application-7",
+  kind: "application",
+  receiptNo: null,
+  orderId: "UG2026000007P1",
+  name: "KAVYA N",
+  userName: "kavya@example.in",
+  admissionNo: null,
+  applicationNo: "UG-2026-000007",
+  year: null,
+  term: null,
+  amount: 300,
+  mode: "Online",
+  reference: "310012345678",
+};
+const page = { content: [feeRow, applicationRow], totalElements: 2, totalPages: 1, number: 0, size: 20, totals: { count: 123456, amount: 1234567.5 } };
+
+const timeZone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+const api = {
+  ...signedInAs("ROLE_ADMIN"),
+  "/booking/degrees": ok([{ id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }]),
+  "/booking/feeTransactions": ok(page),
+};
+
+describe("Fees Transaction", { timeout: 60_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows the server's page with its totals, and keeps each filter in the URL and the query", async () => {
+    const calls = stubApi(api);
+    const { router } = renderAt("/feesStatus?pageNo=1");
+    const fee = await findRow("ASHA R");
+    expect(calls.some((call) => call.url === `/booking/feeTransactions?pageNo=1&timeZone=${timeZone}&pageSize=20`)).toBe(true);
+
+    expect(within(fee).getByText("FEE-2026-000002")).toBeTruthy();
+    expect(within(fee).getByText("₹15,000.5")).toBeTruthy();
+    expect(within(fee).getByText("Term fee")).toBeTruthy();
+    expect(within(fee).getByRole("link", { name: "ASHA R" }).getAttribute("href")).toBe("/feesHistory/asha%40example.in");
+    const application = await findRow("KAVYA N");
+    expect(within(application).getByText("UG2026000007P1")).toBeTruthy();
+    expect(within(application).getByText("UG-2026-000007")).toBeTruthy();
+    expect(within(application).getByText("Application fee")).toBeTruthy();
+    // Totals of everything the filters match, not of this page.
+    expect(screen.getByText("1,23,456")).toBeTruthy();
+    expect(screen.getByText("₹12,34,567.5")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("From date"), { target: { value: "2026-06-01" } });
+    await waitFor(() => expect(router.state.location.search).toBe("?dateFrom=2026-06-01"));
+    await choose("Mode", "Cheque");
+    await choose("Type", "Term fee");
+    await choose("Year", "Year 1");
+    await choose("Term", "Term 2");
+    await choose("Degree", "B.SC. COMPUTER SCIENCE");
+    const wanted = "?dateFrom=2026-06-01&mode=Cheque&kind=fee&year=1&term=2&degreeId=4";
+    await waitFor(() => expect(router.state.location.search).toBe(wanted));
+    await waitFor(() => expect(calls.some((call) => call.url === `/booking/feeTransactions${wanted}&timeZone=${timeZone}&pageSize=20`)).toBe(true));
+
+    // Terms still due have no payment date or mode: those filters go, and wait until payments are listed again.
+    await choose("Status", "Terms still due");
+    await waitFor(() => expect(router.state.location.search).toBe("?kind=fee&year=1&term=2&degreeId=4&status=Due"));
+    expect(screen.getByLabelText("From date").hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("combobox", { name: "Mode" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("exports the filtered transactions to Excel, without the page", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:fees");
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const calls = stubApi(api);
+    const answered = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).startsWith("/booking/exportFeeTransactions")) return answered(input, init);
+      calls.push({ url: String(input), init });
+      return new Response(new Uint8Array(2048), {
+        headers: { "content-disposition": 'attachment; filename="fee-transactions-2026-06-10.xlsx"', "x-total-count": "2" },
+      });
+    });
+    renderAt("/feesStatus?mode=Cash&pageNo=3");
+    await userEvent.click(await screen.findByRole("button", { name: "Export to Excel" }, { timeout: 10_000 }));
+
+    expect(await screen.findByText(/Exported to fee-transactions-2026-06-10.xlsx \(2 kB\)\. Transactions in the file: 2\./, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(calls.some((call) => call.url === `/booking/exportFeeTransactions?mode=Cash&timeZone=${timeZone}`)).toBe(true);
+    expect(saved).toEqual(["fee-transactions-2026-06-10.xlsx blob:fees"]);
+  });
+});

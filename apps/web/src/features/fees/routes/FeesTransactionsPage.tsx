@@ -1,0 +1,153 @@
+import { feeModes, feeTransactionKinds, feeTransactionStatuses, type FeeTransactionStatus, type FeeTransaction } from "@admissions/shared";
+import { Alert, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { errorText } from "../../../lib/error-text";
+import { useDegrees } from "../../../lib/masters";
+import { routes } from "../../../lib/paths";
+import { tableChange, useUrlQuery } from "../../../lib/url-query";
+import { useFeeTransactions } from "../api/fees";
+import { ExportFeeTransactions } from "../components/ExportFeeTransactions";
+import { feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
+import { browserTimeZone } from "../../../lib/time-zone";
+
+const PAGE_SIZE = 20;
+
+/** The days picked are the user's own days, so the server reads them in the browser's time zone. */
+
+/** The server lists payments unless asked for the terms still due. */
+const DEFAULT_STATUS: FeeTransactionStatus = "Paid";
+
+/**
+ * /feesStatus (Fees Transaction): every fee and application payment, online and offline, or the
+ * terms still due; filtered, paged and totalled on the server, the filters kept in the URL.
+ */
+export function FeesTransactionsPage() {
+  const { t, i18n } = useTranslation();
+  const { params, update } = useUrlQuery();
+  const degrees = useDegrees();
+  const pageNo = Number(params.get("pageNo") ?? 0);
+  const filters = new URLSearchParams(params);
+  filters.set("timeZone", browserTimeZone);
+  const query = new URLSearchParams(filters);
+  query.set("pageSize", String(PAGE_SIZE));
+  const status = (params.get("status") ?? DEFAULT_STATUS) as FeeTransactionStatus;
+  // Terms still due have no date or mode: those filters would only empty the list.
+  const listingDue = status === "Due";
+  const list = useFeeTransactions(query.toString());
+  const data = list.data;
+  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
+  const count = new Intl.NumberFormat("en-IN");
+
+  const columns: TableProps<FeeTransaction>["columns"] = [
+    {
+      title: t("fees.transactions.paidAt"),
+      dataIndex: "paidAt",
+      key: "paidAt",
+      render: (at: string | null) => (at ? <time dateTime={at}>{when.format(new Date(at))}</time> : "-"),
+    },
+    { title: t("fees.transactions.receiptOrOrder"), key: "number", render: (_value, row) => row.receiptNo ?? row.orderId ?? "-" },
+    {
+      title: t("fees.name"),
+      dataIndex: "name",
+      key: "name",
+      render: (name: string, row) => (row.kind === "fee" ? <Link to={routes.feesHistoryOf(row.userName)}>{name}</Link> : name),
+    },
+    { title: t("fees.transactions.admissionOrApplication"), key: "recordNo", render: (_value, row) => row.admissionNo ?? row.applicationNo ?? "-" },
+    { title: t("fees.degree"), dataIndex: "degree", key: "degree" },
+    { title: t("fees.year"), dataIndex: "year", key: "year", render: (year: number | null) => year ?? "-" },
+    { title: t("fees.term"), dataIndex: "term", key: "term", render: (term: number | null) => term ?? "-" },
+    { title: t("fees.amount"), dataIndex: "amount", key: "amount", align: "end", render: formatRupees },
+    { title: t("fees.mode"), dataIndex: "mode", key: "mode", render: (mode: string | null) => (mode ? t(`fees.modes.${mode}`, { defaultValue: mode }) : "-") },
+    { title: t("fees.reference"), dataIndex: "reference", key: "reference", render: (reference: string | null) => reference ?? "-" },
+    {
+      title: t("fees.status"),
+      dataIndex: "status",
+      key: "status",
+      render: (value: FeeTransactionStatus) => <Tag color={feeStatusColour(value)}>{t(`fees.statuses.${value}`)}</Tag>,
+    },
+    { title: t("fees.transactions.kind"), dataIndex: "kind", key: "kind", render: (kind: string) => t(`fees.transactions.kinds.${kind}`) },
+  ];
+
+  /** A filter's select: its label is its accessible name, its choice kept in the URL. */
+  const filter = (key: string, label: string, options: { value: string; label: string }[], disabled = false) => (
+    <Col xs={12} md={6} lg={4} key={key}>
+      <Select
+        aria-label={label}
+        placeholder={label}
+        allowClear
+        disabled={disabled}
+        className="full-width"
+        value={params.get(key) ?? undefined}
+        onChange={(value?: string) => update({ [key]: value })}
+        options={options}
+      />
+    </Col>
+  );
+  const dateFilter = (key: "dateFrom" | "dateTo", label: string) => (
+    <Col xs={12} md={6} lg={4}>
+      <Input type="date" aria-label={label} disabled={listingDue} value={params.get(key) ?? ""} onChange={(event) => update({ [key]: event.target.value })} />
+    </Col>
+  );
+
+  return (
+    <Card>
+      <Typography.Title level={1} className="page-title">
+        {t("menu.feesTransaction")}
+      </Typography.Title>
+      <ExportFeeTransactions filters={filters} />
+      <Row gutter={[12, 12]} className="list-filters">
+        <Col xs={12} md={6} lg={4}>
+          <Select
+            aria-label={t("fees.status")}
+            className="full-width"
+            value={status}
+            onChange={(value: FeeTransactionStatus) =>
+              update(value === "Due" ? { status: value, dateFrom: undefined, dateTo: undefined, mode: undefined } : { status: value === DEFAULT_STATUS ? undefined : value })
+            }
+            options={feeTransactionStatuses.map((value) => ({ value, label: t(`fees.transactions.statuses.${value}`) }))}
+          />
+        </Col>
+        {dateFilter("dateFrom", t("reports.dateFrom"))}
+        {dateFilter("dateTo", t("reports.dateTo"))}
+        <Col xs={24} md={12} lg={8}>
+          <Select
+            aria-label={t("fees.degree")}
+            placeholder={t("fees.degree")}
+            allowClear
+            showSearch={{ optionFilterProp: "label" }}
+            className="full-width"
+            loading={degrees.isPending}
+            value={params.get("degreeId") ?? undefined}
+            onChange={(value?: string) => update({ degreeId: value })}
+            options={(degrees.data ?? []).map((degree) => ({ value: String(degree.id), label: degree.name }))}
+          />
+        </Col>
+        {filter("year", t("fees.year"), feeYears.map((year) => ({ value: String(year), label: t("fees.yearN", { year }) })))}
+        {filter("term", t("fees.term"), feeTermNumbers.map((term) => ({ value: String(term), label: t("fees.termN", { term }) })))}
+        {filter("mode", t("fees.mode"), feeModes.map((mode) => ({ value: mode, label: t(`fees.modes.${mode}`) })), listingDue)}
+        {filter("kind", t("fees.transactions.kind"), feeTransactionKinds.map((kind) => ({ value: kind, label: t(`fees.transactions.kinds.${kind}`) })))}
+      </Row>
+      {list.isError && <Alert type="error" showIcon className="payment-alert" title={errorText(list.error, t)} />}
+      <Space wrap size="large" className="list-filters" aria-live="polite">
+        <Statistic title={t("fees.transactions.count")} value={data ? count.format(data.totals.count) : "-"} />
+        <Statistic title={t("fees.transactions.amount")} value={data ? formatRupees(data.totals.amount) : "-"} />
+      </Space>
+      <Table<FeeTransaction>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.content}
+        loading={list.isFetching}
+        scroll={{ x: "max-content" }}
+        pagination={{
+          current: pageNo + 1,
+          pageSize: PAGE_SIZE,
+          total: data?.totalElements ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t("fees.transactions.total", { total }),
+        }}
+        onChange={(pagination) => update(tableChange(pagination), true)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { Alert, App, Form, Modal } from "antd";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/error-text";
+import { showFieldErrors } from "./form-errors";
+
+/**
+ * Add or edit one course or degree in a dialog: saves, says so and closes, or keeps the dialog open
+ * with the server's message on top and its field errors under the fields.
+ */
+export function MasterFormModal<Values extends object>({
+  formName,
+  title,
+  initialValues,
+  onSave,
+  onClose,
+  children,
+}: {
+  /** Prefixes the fields' ids, so they stay unique on the page. */
+  formName: string;
+  title: string;
+  initialValues: Partial<Values>;
+  onSave: (values: Values) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  const save = async (values: Values) => {
+    setSaving(true);
+    setFailure(undefined);
+    try {
+      await onSave(values);
+      void message.success(t("notices.saved"));
+      onClose();
+    } catch (error) {
+      setFailure(errorText(error, t));
+      showFieldErrors(form, error);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t("masters.save")}
+      cancelText={t("masters.cancel")}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      {failure && <Alert type="error" showIcon title={failure} role="alert" className="master-notes" />}
+      <Form<Values> form={form} name={formName} layout="vertical" initialValues={initialValues} onFinish={(values) => void save(values)}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,251 @@
+import { sampleAdmission, type DecisionHistoryEntry } from "@admissions/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderAt, signedInAs, stubApi } from "../../../test/render";
+
+const ok = (data: unknown, message = "OK") => ({ status: 200, body: { status: "success", message, data } });
+const userName = "priya@example.in";
+const reviewPath = `/admin/${encodeURIComponent(userName)}`;
+const admissionUrl = `/booking/admission?userName=${encodeURIComponent(userName)}`;
+const historyUrl = "/booking/applicationHistory?applicationNo=UG-2026-000123";
+
+const submitted = {
+  ...sampleAdmission({ name: "PRIYA S", transferCertificateUrl: "" }),
+  userName,
+  courseId: 1,
+  age: 18,
+  totalMarks: 540,
+  totalMarkPercent: 90,
+  applicationNo: "UG-2026-000123",
+  admissionNo: "",
+  applicationDate: "2026-06-02",
+  applicationStatus: "Submitted",
+  paymentStatus: "Success",
+  paymentRefNo: "310012345678",
+  applicationFee: 300,
+};
+
+const transferEntry: DecisionHistoryEntry = {
+  id: 1,
+  at: "2026-06-03T10:15:00.000Z",
+  actorName: "office@college.in",
+  fromStatus: "Submitted",
+  toStatus: "Transferred",
+  fromDegree: "B.SC. PHYSICS",
+  toDegree: "B.SC. COMPUTER SCIENCE",
+  remarks: "Physics seats are full",
+};
+
+/** The review screen's calls, answered by the contract; a decision changes what the next reads answer. */
+function stubReviewApi(application: Record<string, unknown> | null = submitted, session = signedInAs("ROLE_ADMIN", "office@college.in")) {
+  let current = application;
+  let history: DecisionHistoryEntry[] = [transferEntry];
+  const calls = stubApi({
+    ...session,
+    "/booking/courses": () => ok([{ id: 1, name: "UG", applicationFee: 300 }, { id: 2, name: "PG", applicationFee: 400 }]),
+    "/booking/degrees": () =>
+      ok([
+        { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 },
+        { id: 5, name: "B.SC. MATHEMATICS", courseId: 1 },
+        { id: 9, name: "M.SC. PHYSICS", courseId: 2 },
+      ]),
+    "/booking/admissionAll": () => ok({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, statusCounts: {} }),
+    [admissionUrl]: () => ok(current),
+    [historyUrl]: () => ok(history),
+    "/booking/downloadFile/": () => ok(null),
+    "/booking/applicationStatus": (init) => {
+      const decision = JSON.parse(String(init?.body)) as { status: string; message: string };
+      history = [{ ...transferEntry, id: 2, fromStatus: String(current!.applicationStatus), toStatus: decision.status, toDegree: null, remarks: decision.message }, ...history];
+      current = { ...current!, applicationStatus: decision.status, admissionNo: decision.status === "Approved" ? "ADM-UG-2026-0001" : "" };
+      return ok(current, "Status updated");
+    },
+  });
+  const count = (url: string) => calls.filter((call) => call.url === url && (call.init?.method ?? "GET") === "GET").length;
+  const posts = () => calls.filter((call) => call.url === "/booking/applicationStatus" && call.init?.method === "POST").map((call) => JSON.parse(String(call.init?.body)) as unknown);
+  return { count, posts };
+}
+
+/** The screen itself: jsdom applies no print CSS, so the printable form (hidden on screen) is left out of queries. */
+const onScreen = () => within(document.querySelector<HTMLElement>(".screen-only")!);
+const heading = (name: string) => onScreen().queryByRole("heading", { name, level: 2 });
+
+/** Pastes the remarks in one input event: typing them key by key re-renders Ant Design's text area each time. */
+async function enterRemarks(text: string) {
+  await userEvent.click(await screen.findByLabelText("Remarks", {}, { timeout: 10_000 }));
+  await userEvent.paste(text);
+}
+
+beforeAll(() => {
+  // jsdom has no object URLs; the photo is shown from one.
+  Object.defineProperty(URL, "createObjectURL", { configurable: true, value: () => "blob:photo" });
+});
+
+// The whole application in Ant Design takes jsdom several seconds to draw, more on a busy machine.
+describe("the application review screen", { timeout: 60_000 }, () => {
+  it("shows the numbers, status, photo, every section, the documents and the decision history", async () => {
+    stubReviewApi();
+    renderAt(reviewPath);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Application of PRIYA S" }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getAllByText("UG-2026-000123").length).toBeGreaterThan(0);
+    expect(screen.getByText("SUBMITTED")).toBeTruthy();
+    expect(await onScreen().findByRole("img", { name: "Photo" })).toBeTruthy();
+    for (const section of ["Student Detail", "Contact Detail", "Exam Detail", "Mark Detail", "Documents", "Decision", "Decision history"]) {
+      expect(heading(section), section).toBeTruthy();
+    }
+    expect(heading("Degree Detail")).toBeNull();
+
+    const documents = onScreen().getByRole("heading", { name: "Documents" }).closest(".ant-card") as HTMLElement;
+    const downloads = within(documents).getAllByRole("link", { name: /^Download/ });
+    expect(downloads.map((link) => link.getAttribute("href"))).toEqual([
+      "/booking/downloadFile/userName/priya%40example.in/photo.jpg",
+      "/booking/downloadFile/userName/priya%40example.in/marksheet.pdf",
+      "/booking/downloadFile/userName/priya%40example.in/aadhar.png",
+    ]);
+    expect(within(documents).getByRole("link", { name: "Download Marksheet" })).toBeTruthy();
+    expect(within(documents).getAllByText("No Document")).toHaveLength(4);
+
+    expect(await screen.findByText("Submitted → Transferred")).toBeTruthy();
+    expect(screen.getByText("by office@college.in")).toBeTruthy();
+    expect(screen.getByText("Degree: B.SC. PHYSICS → B.SC. COMPUTER SCIENCE")).toBeTruthy();
+    expect(screen.getByText("Remarks: Physics seats are full")).toBeTruthy();
+
+    const remarks = screen.getByLabelText("Remarks");
+    expect(remarks.getAttribute("maxlength")).toBe("100");
+  });
+
+  it("leaves out Mark Detail while the HSC result is awaited", async () => {
+    stubReviewApi({ ...submitted, examDetails: { ...(submitted.examDetails as object), tweleveStatus: "APPEARED" }, marksDetails: [] });
+    renderAt(reviewPath);
+
+    expect(await screen.findByRole("heading", { name: "Application of PRIYA S" }, { timeout: 10_000 })).toBeTruthy();
+    expect(heading("Exam Detail")).toBeTruthy();
+    expect(heading("Mark Detail")).toBeNull();
+  });
+
+  it("says 'Enter Remarks' and sends nothing when a decision has blank remarks", async () => {
+    const api = stubReviewApi();
+    renderAt(reviewPath);
+
+    await userEvent.click(await screen.findByRole("button", { name: "Reject" }, { timeout: 10_000 }));
+    expect(await screen.findByText("Enter Remarks")).toBeTruthy();
+    await enterRemarks("   ");
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Enter Remarks")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(api.posts()).toEqual([]);
+  });
+
+  it("approves after confirmation with the remarks, says 'Status updated' and reads the application and history again", async () => {
+    const api = stubReviewApi();
+    renderAt(reviewPath);
+
+    await enterRemarks("Certificates verified in person");
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("Approve application UG-2026-000123?");
+    expect(dialog.textContent).toContain("Remarks: Certificates verified in person");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
+
+    expect(await screen.findByText("Status updated")).toBeTruthy();
+    expect(api.posts()).toEqual([{ status: "Approved", message: "Certificates verified in person", applicationNo: "UG-2026-000123" }]);
+    expect(await screen.findByText("APPROVED")).toBeTruthy();
+    expect(screen.getAllByText("ADM-UG-2026-0001").length).toBeGreaterThan(0);
+    expect(await onScreen().findByText("Remarks: Certificates verified in person")).toBeTruthy();
+    expect(api.count(admissionUrl)).toBe(2);
+    expect(api.count(historyUrl)).toBe(2);
+    expect((screen.getByLabelText("Remarks") as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("asks for the degree before a transfer and sends it", async () => {
+    const api = stubReviewApi();
+    renderAt(reviewPath);
+
+    await enterRemarks("Better suited to mathematics");
+    await userEvent.click(screen.getByRole("button", { name: "Transfer" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Transfer" }));
+    expect(await within(dialog).findByText("Please select Degree!")).toBeTruthy();
+    expect(api.posts()).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Degree to transfer to" }));
+    // The applicant's own degree (B.SC. COMPUTER SCIENCE, id 4) is not offered.
+    expect(screen.queryByTitle("B.SC. COMPUTER SCIENCE")).toBeNull();
+    await userEvent.click(await screen.findByTitle("B.SC. MATHEMATICS"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Transfer" }));
+
+    expect(await screen.findByText("Status updated")).toBeTruthy();
+    expect(api.posts()).toEqual([{ status: "Transferred", message: "Better suited to mathematics", applicationNo: "UG-2026-000123", degreeId: 5 }]);
+  });
+
+  it("offers a department admin only the degrees they look after to transfer to", async () => {
+    stubReviewApi(submitted, signedInAs("ROLE_DEPARTMENT_ADMIN", "hod@college.in", [4, 9]));
+    renderAt(reviewPath);
+
+    await enterRemarks("Better suited to physics");
+    await userEvent.click(screen.getByRole("button", { name: "Transfer" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Degree to transfer to" }));
+    expect(await screen.findByTitle("M.SC. PHYSICS")).toBeTruthy();
+    expect(screen.queryByTitle("B.SC. MATHEMATICS")).toBeNull();
+    expect(screen.queryByTitle("B.SC. COMPUTER SCIENCE")).toBeNull();
+  });
+
+  it("shows the server's refusal of a decision", async () => {
+    stubApi({
+      ...signedInAs("ROLE_ADMIN"),
+      [admissionUrl]: () => ok(submitted),
+      [historyUrl]: () => ok([]),
+      "/booking/applicationStatus": () => ({
+        status: 409,
+        body: { status: "error", message: "This degree has no fee structure yet: add it under Degree before approving.", data: null },
+      }),
+    });
+    renderAt(reviewPath);
+
+    expect(await screen.findByText("No decision has been made on this application yet.", {}, { timeout: 10_000 })).toBeTruthy();
+    await enterRemarks("Admit");
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("This degree has no fee structure yet: add it under Degree before approving.")).toBeTruthy();
+  });
+
+  it("Go Back clears the loaded application and returns to the previous screen", async () => {
+    const api = stubReviewApi();
+    const { router } = renderAt("/admin");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
+    await router.navigate(reviewPath);
+
+    await userEvent.click(await screen.findByRole("button", { name: "Go Back" }, { timeout: 10_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
+    expect(api.count(admissionUrl)).toBe(1);
+
+    // Opened again, the application is read afresh rather than taken from the cache.
+    await router.navigate(reviewPath);
+    expect(await screen.findByRole("button", { name: "Go Back" }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(api.count(admissionUrl)).toBe(2), { timeout: 10_000 });
+  });
+
+  it("Go Back from a page opened directly lands on the applications list", async () => {
+    stubReviewApi();
+    const { router } = renderAt(reviewPath);
+
+    await userEvent.click(await screen.findByRole("button", { name: "Go Back" }, { timeout: 10_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
+  });
+
+  it("says so when the applicant has no application, or the application is outside the staff member's degrees", async () => {
+    stubReviewApi(null);
+    const { unmount } = renderAt(reviewPath);
+    expect(await screen.findByText("priya@example.in has not made an application yet.", {}, { timeout: 10_000 })).toBeTruthy();
+    unmount();
+
+    stubApi({
+      ...signedInAs("ROLE_DEPARTMENT_ADMIN"),
+      [admissionUrl]: () => ({ status: 403, body: { status: "error", message: "You are not allowed to do this.", data: null } }),
+    });
+    renderAt(reviewPath);
+    expect(await screen.findByText("This application belongs to a degree you do not look after, so you cannot open it.", {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,94 @@
+import { studentFields, studentStatuses, studentYears, type Student, type StudentStatus } from "@admissions/shared";
+import { Alert, App, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
+import type { TFunction } from "i18next";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-client";
+import { zodRule } from "../../../lib/form-rules";
+import { useUpdateStudent } from "../api/students";
+import { studentErrorText, studentMessageText } from "./student-display";
+
+interface StudentEditValues {
+  name: string;
+  mobile: string;
+  currentYear: number;
+  status: StudentStatus;
+}
+
+const FORM_ID = "student-edit-form";
+const editableFields = new Set<string>(["name", "mobile", "currentYear", "status"]);
+
+/** The server's field errors under their fields (the e-mail and degree are not in the form). */
+function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown, t: TFunction) {
+  if (!(error instanceof ApiError)) return;
+  form.setFields(
+    error.fieldErrors
+      .filter((fieldError) => editableFields.has(fieldError.field))
+      .map((fieldError) => ({ name: fieldError.field as keyof StudentEditValues, errors: [studentMessageText(fieldError.message, t)] })),
+  );
+}
+
+/**
+ * Changes a student's name, mobile, current year and status in a dialog. The e-mail, admission number,
+ * course and degree come from admission and are not offered. A refusal keeps the dialog open with the
+ * server's message on top.
+ */
+export function StudentEditModal({ student, onClose }: { student: Student; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<StudentEditValues>();
+  const [failure, setFailure] = useState<string>();
+  const updateStudent = useUpdateStudent();
+
+  const save = async (values: StudentEditValues) => {
+    setFailure(undefined);
+    try {
+      await updateStudent.mutateAsync({ id: student.id, ...values });
+      void message.success(t("students.messages.updated"));
+      onClose();
+    } catch (error) {
+      setFailure(studentErrorText(error, t));
+      showServerErrors(form, error, t);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t("students.editTitle", { name: student.name })}
+      onCancel={onClose}
+      okText={t("students.save")}
+      cancelText={t("students.cancel")}
+      // A real submit button of the form, so Enter in a field saves too.
+      okButtonProps={{ htmlType: "submit", form: FORM_ID }}
+      confirmLoading={updateStudent.isPending}
+      destroyOnHidden
+    >
+      <Flex vertical gap="middle">
+        {failure && <Alert type="error" showIcon title={failure} role="alert" />}
+        <Typography.Paragraph>{t("students.editHint")}</Typography.Paragraph>
+        <Form<StudentEditValues>
+          form={form}
+          name={FORM_ID}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ name: student.name, mobile: student.mobile, currentYear: student.currentYear, status: student.status as StudentStatus }}
+          onFinish={(values) => void save(values)}
+        >
+          <Form.Item name="name" label={t("students.name")} extra={t("admission.nameHint")} rules={[zodRule(studentFields.name)]}>
+            <Input autoComplete="off" autoFocus />
+          </Form.Item>
+          <Form.Item name="mobile" label={t("students.mobile")} rules={[zodRule(studentFields.mobile)]}>
+            <Input type="tel" autoComplete="off" inputMode="tel" maxLength={16} />
+          </Form.Item>
+          <Form.Item name="currentYear" label={t("students.currentYear")} rules={[{ required: true, message: t("students.messages.yearInvalid") }]}>
+            <Select options={studentYears.map((year) => ({ value: year, label: t("students.yearN", { year }) }))} />
+          </Form.Item>
+          <Form.Item name="status" label={t("students.status")} rules={[{ required: true, message: t("students.messages.statusInvalid") }]}>
+            <Select options={studentStatuses.map((status) => ({ value: status, label: t(`students.statuses.${status}`) }))} />
+          </Form.Item>
+        </Form>
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,169 @@
+import { messages, studentMessages } from "@admissions/shared";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import i18n, { catalogues } from "../../../lib/i18n";
+import { openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
+
+type Answer = { status: number; body: unknown };
+const ok = (data: unknown, message = "OK"): Answer => ({ status: 200, body: { status: "success", message, data } });
+const failure = (status: number, message: string, errors?: { field: string; message: string }[]): Answer => ({
+  status,
+  body: { status: "error", message, data: errors ? { errors } : null },
+});
+
+const student = {
+  id: 7,
+  admissionNo: "ADM-UG-2026-0001",
+  name: "ANITHA R",
+  userName: "anitha@example.in",
+  email: "anitha.r@example.in",
+  mobile: "9840000001",
+  course: "UG",
+  courseId: 1,
+  degree: "B.SC. COMPUTER SCIENCE",
+  degreeId: 4,
+  currentYear: 1,
+  admissionYear: 2026,
+  status: "Active",
+  feesDue: 1,
+  amountDue: 10102,
+  createdAt: "2026-06-02T10:00:00.000Z",
+};
+const detail = {
+  student,
+  application: {
+    applicationNo: "UG-2026-000007",
+    applicationDate: "2026-05-07",
+    applicationStatus: "Approved",
+    paymentStatus: "Success",
+    gender: "female",
+    dob: "2008-03-14",
+    fatherName: "RAVI K",
+    community: "BC",
+    totalMarkPercent: 90,
+    addressDetails: { district: "Tiruvallur" },
+    examDetails: { schoolName: "GOVT HR SEC SCHOOL" },
+  },
+  feeTerms: [
+    { academicYear: 1, termNo: 1, termAmount: 10101, feeCode: "BSCCS-Y1T1", status: "Paid", paidAt: "2026-06-10T09:00:00.000Z", receiptNo: "FR-2026-0001", mode: "Cash" },
+    { academicYear: 1, termNo: 2, termAmount: 10102, feeCode: "BSCCS-Y1T2", status: "Due", paidAt: null, receiptNo: null, mode: null },
+  ],
+  payments: [{ receiptNo: "FR-2026-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 10101, mode: "Cash", reference: null, academicYear: 1, termNo: 1 }],
+};
+
+/** The student API as the server answers it; every edit is recorded and answered by `save`. */
+function studentApi(options: { role?: string; read?: () => Answer; save?: (body: Record<string, unknown>) => Answer } = {}) {
+  const saves: Record<string, unknown>[] = [];
+  const calls = stubApi({
+    ...signedInAs(options.role ?? "ROLE_ADMIN"),
+    "/booking/students/7": options.read ?? (() => ok(detail)),
+    "/booking/students": (init) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      saves.push(body);
+      return options.save ? options.save(body) : ok({ ...student, ...body }, studentMessages.updated);
+    },
+  });
+  return { saves, reads: () => calls.filter((call) => call.url === "/booking/students/7").length };
+}
+
+const findTitle = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 15_000 });
+
+// Dialogs with selects take jsdom many seconds, more on a busy machine.
+describe("a student's page", { timeout: 60_000 }, () => {
+  it("shows the record, the application in brief, the fee terms and payments with receipts, and the way to the fees", async () => {
+    studentApi();
+    const { router } = renderAt("/students/7");
+    await findTitle("ANITHA R");
+
+    expect(screen.getByText("ADM-UG-2026-0001")).toBeTruthy();
+    expect(screen.getByText("anitha.r@example.in")).toBeTruthy();
+    expect(screen.getByText("₹10,102 (Terms due: 1)")).toBeTruthy();
+    expect(screen.getByText("UG-2026-000007")).toBeTruthy();
+    expect(screen.getByText("Female")).toBeTruthy();
+    expect(screen.getByText("GOVT HR SEC SCHOOL")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Open application" }).getAttribute("href")).toBe("/admin/anitha%40example.in");
+
+    const terms = screen.getByRole("region", { name: "Fee terms" });
+    const paidTerm = within(terms).getByText("BSCCS-Y1T1").closest("tr")!;
+    expect(within(paidTerm).getByText("Paid")).toBeTruthy();
+    expect(within(paidTerm).getByText("Cash")).toBeTruthy();
+    expect(within(paidTerm).getByRole("link", { name: "Download receipt FR-2026-0001" }).getAttribute("href")).toBe("/booking/feeReceipt/FR-2026-0001");
+    expect(within(within(terms).getByText("BSCCS-Y1T2").closest("tr")!).getByText("Due")).toBeTruthy();
+
+    const payments = screen.getByRole("region", { name: "Payments" });
+    expect(within(payments).getByText("Year 1, term 1")).toBeTruthy();
+    expect(within(payments).getByRole("link", { name: "Download receipt FR-2026-0001" })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "Fee Entry" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/students/feesStatus/anitha%40example.in"));
+  });
+
+  it("says when the student was imported and has no application", async () => {
+    studentApi({ read: () => ok({ ...detail, application: null, payments: [] }) });
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    expect(screen.getByText("This student was imported, so there is no application form.")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Open application" })).toBeNull();
+    expect(screen.getByText("No payments yet.")).toBeTruthy();
+  });
+
+  it("says so when the student belongs to another department", async () => {
+    studentApi({ role: "ROLE_DEPARTMENT_ADMIN", read: () => failure(403, "You are not allowed to do this.") });
+    renderAt("/students/7");
+    expect(await screen.findByText("This student belongs to a degree you do not look after, so you cannot open their page.", {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+  });
+
+  it("offers no Edit to staff other than admins and department admins", async () => {
+    studentApi({ role: "ROLE_ACCOUNTANT" });
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    expect(screen.getByRole("button", { name: "Fees History" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+  });
+
+  it("edits the name, mobile, year and status, checking them as the server does, and shows the saved record", async () => {
+    const api = studentApi();
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = await openDialog("Edit ANITHA R");
+
+    const name = within(dialog).getByLabelText("Name");
+    await userEvent.clear(name);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText(messages.nameRequired)).toBeTruthy();
+    expect(api.saves).toEqual([]);
+
+    await userEvent.type(name, "Anitha Ravi");
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Current year" }));
+    await userEvent.click(await screen.findByTitle("Year 2"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Student updated")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.saves).toEqual([{ id: 7, name: "Anitha Ravi", mobile: "9840000001", currentYear: 2, status: "Active" }]);
+    // The page is read again, so it shows what the server saved.
+    await waitFor(() => expect(api.reads()).toBe(2));
+  });
+
+  it("keeps the dialog open with the server's refusal, in the chosen language, under its field", async () => {
+    studentApi({ save: () => failure(400, studentMessages.statusInvalid, [{ field: "status", message: studentMessages.statusInvalid }]) });
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+    await openDialog("Edit ANITHA R");
+    await act(() => i18n.changeLanguage("fr"));
+    try {
+      const dialog = await openDialog("Modifier ANITHA R");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
+
+      expect(await within(dialog).findByRole("alert")).toBeTruthy();
+      // On top and under the status, in French: the server speaks English.
+      expect(within(dialog).getAllByText(catalogues.fr.students.messages.statusInvalid)).toHaveLength(2);
+    } finally {
+      await act(() => i18n.changeLanguage("en"));
+    }
+  });
+});
