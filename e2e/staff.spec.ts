@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { signInThroughForm, tabTo } from "./support/accounts";
-import { ADMIN } from "./support/environment";
+import { ADMIN, DEPARTMENT_ADMIN } from "./support/environment";
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Staff navigation" });
 
@@ -25,7 +25,7 @@ test("an admin sees every staff menu item and signs out from the header", async 
 });
 
 test("a department admin sees Student Import but not Academic Process or User", async ({ page }) => {
-  await signInThroughForm(page, "department@demo.in", "Demo@2026");
+  await signInThroughForm(page, DEPARTMENT_ADMIN.email, DEPARTMENT_ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(sidebar(page).getByRole("link", { name: "Student Import" })).toBeVisible();
   await expect(sidebar(page).getByRole("link", { name: "Academic Process" })).toHaveCount(0);

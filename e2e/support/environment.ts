@@ -12,3 +12,5 @@ export const dataFolder = path.join(e2eRoot, ".tmp", "data");
 /** The accounts `npm run seed:demo` creates (apps/server/src/db/seed-demo.ts). */
 export const DEMO_PASSWORD = "Demo@2026";
 export const ADMIN = { email: "admin@demo.in", password: DEMO_PASSWORD };
+/** Looks after B.SC. COMPUTER SCIENCE and B.SC. MATHEMATICS. */
+export const DEPARTMENT_ADMIN = { email: "department@demo.in", password: DEMO_PASSWORD };

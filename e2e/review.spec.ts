@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { newApplicantEmail, signInThroughForm } from "./support/accounts";
+import { APPLICANT_PASSWORD, applicantWithApplication } from "./support/applications";
+import { expectNoAxeViolations } from "./support/axe";
+import { ADMIN } from "./support/environment";
+
+test("staff find an application, download a document, need remarks to decide, approve it, and the applicant becomes a student", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const applicant = await applicantWithApplication(newApplicantEmail(), `Kavya ${String.fromCharCode(65 + (Date.now() % 26))}`);
+
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("searchbox", { name: "Name, application number, e-mail or mobile" }).fill(applicant.applicationNo);
+  await page.keyboard.press("Enter");
+  const row = page.getByRole("row").filter({ hasText: applicant.applicationNo });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("link", { name: applicant.applicationNo }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin/${encodeURIComponent(applicant.email)}$`));
+  await expect(page.getByText(applicant.applicationNo).first()).toBeVisible();
+  await expect(page.getByText("PENDING", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Photo" })).toBeVisible();
+  await expect(page.getByText("No Document").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const marksheet = page.getByRole("link", { name: /^Download Marksheet/ });
+  const [download] = await Promise.all([page.waitForEvent("download"), marksheet.click()]);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByText("Enter Remarks")).toBeVisible();
+  await expect(page.getByText("PENDING", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Remarks").fill("Certificates verified in person");
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("Status updated")).toBeVisible();
+  await expect(page.getByText("APPROVED", { exact: true })).toBeVisible();
+  await expect(page.getByText(/ADM-UG-\d{4}-\d{4}/).first()).toBeVisible();
+  await expect(page.getByText("Certificates verified in person").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // PRINT lays out the application form alone: the banner, the sections, the photo and four signature lines.
+  await page.emulateMedia({ media: "print" });
+  const form = page.getByRole("article", { name: "Application Form" });
+  await expect(form).toBeVisible();
+  await expect(form).toContainText(applicant.applicationNo);
+  await expect(form).toContainText(applicant.name);
+  for (const signatory of ["Parent", "Student", "HOD", "Principal"]) await expect(form.getByText(`Signature of the ${signatory}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Approve" })).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+
+  const student = await browser.newContext();
+  const studentPage = await student.newPage();
+  await signInThroughForm(studentPage, applicant.email, APPLICANT_PASSWORD);
+  await expect(studentPage).toHaveURL(/\/feesDetail$/);
+  await student.close();
+});

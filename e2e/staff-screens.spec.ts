@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { newApplicantEmail, signInThroughForm } from "./support/accounts";
+import { applicantWithApplication } from "./support/applications";
+import { expectNoAxeViolations } from "./support/axe";
+import { ADMIN, DEPARTMENT_ADMIN } from "./support/environment";
+
+const screens = [
+  { path: "/master/department", heading: "Course", shows: "UG" },
+  { path: "/master/grade", heading: "Degree", shows: "B.SC. COMPUTER SCIENCE" },
+  { path: "/user", heading: "User", shows: "department@demo.in" },
+  { path: "/activityLog", heading: "Activity Log", shows: ADMIN.email },
+  { path: "/report", heading: "Dashboard", shows: "Applications per day" },
+  { path: "/admin-admission", heading: "Offline Admission", shows: "Student Details" },
+  { path: "/feesStatus", heading: "Fees Transaction", shows: "Total amount" },
+  { path: "/students/list", heading: "Students", shows: "DEMO STUDENT" },
+  { path: "/academicTransfer", heading: "Academic Process", shows: "Academic year to close" },
+  { path: "/studentImport", heading: "Student Import", shows: "Import log" },
+];
+
+// One sign-in for all of them: an account may sign in 10 times in 15 minutes, and the suite signs in often.
+test("every staff screen shows its records and has no accessibility violations", async ({ page }) => {
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await expect(page.getByRole("heading", { name: screen.heading, level: 1 })).toBeVisible();
+    await expect(page.getByText(screen.shows, { exact: true }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});
+
+test("a department admin finds applications of their degrees only", async ({ page }) => {
+  const tamil = await applicantWithApplication(newApplicantEmail(), "Meena R", { courseSubject: "B.A. TAMIL", courseSubjectId: 1 });
+  const science = await applicantWithApplication(newApplicantEmail(), "Arun K", { courseSubject: "B.SC. MATHEMATICS", courseSubjectId: 3 });
+  await signInThroughForm(page, DEPARTMENT_ADMIN.email, DEPARTMENT_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const search = page.getByRole("searchbox", { name: "Name, application number, e-mail or mobile" });
+
+  await search.fill(science.applicationNo);
+  await search.press("Enter");
+  await expect(page.getByRole("row").filter({ hasText: science.applicationNo })).toHaveCount(1);
+
+  await search.fill(tamil.applicationNo);
+  await search.press("Enter");
+  await expect(page.locator(".ant-empty")).toBeVisible();
+  await page.goto(`/admin/${encodeURIComponent(tamil.email)}`);
+  await expect(page.getByText("This application belongs to a degree you do not look after, so you cannot open it.")).toBeVisible();
+});

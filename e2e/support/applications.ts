@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { expect, request as playwrightRequest } from "@playwright/test";
+import { sampleAdmission, type AdmissionInput } from "@admissions/shared";
+import { E2E_BASE_URL } from "./environment";
+import { fixtureFile } from "./admission";
+
+export const APPLICANT_PASSWORD = "Applicant-pass-1";
+
+/**
+ * An applicant who signed up and sent a whole application through the API, as the browser would,
+ * so journeys about what staff do next need not fill the form again. Answers the applicant's name
+ * and application number.
+ */
+export async function applicantWithApplication(email: string, name: string, form: Partial<AdmissionInput> = {}) {
+  const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    const signUp = await api.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: APPLICANT_PASSWORD, userName: email } });
+    expect(signUp.ok()).toBe(true);
+    expect((await api.post("/booking/api/auth/signin", { data: { username: email, password: APPLICANT_PASSWORD } })).ok()).toBe(true);
+
+    const upload = async (fixture: string, mimeType: string) => {
+      const response = await api.post("/booking/uploadFile", {
+        multipart: { username: email, file: { name: fixture, mimeType, buffer: readFileSync(fixtureFile(fixture)) } },
+      });
+      expect(response.ok()).toBe(true);
+      return ((await response.json()) as { data: { fileName: string } }).data.fileName;
+    };
+    const admission = sampleAdmission({
+      ...form,
+      userName: email,
+      name,
+      photoUrl: await upload("photo.jpg", "image/jpeg"),
+      marksheetCertificateUrl: await upload("marksheet.pdf", "application/pdf"),
+      aadharImageUrl: await upload("aadhar.png", "image/png"),
+    });
+    const submitted = await api.post("/booking/admission", { data: admission });
+    expect(submitted.ok()).toBe(true);
+    const { data } = (await submitted.json()) as { data: { applicationNo: string } };
+    return { email, name: name.toUpperCase(), applicationNo: data.applicationNo };
+  } finally {
+    await api.dispose();
+  }
+}
