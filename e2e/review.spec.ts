@@ -18,7 +18,11 @@ test("staff find an application, download a document, need remarks to decide, ap
   await row.getByRole("link", { name: applicant.applicationNo }).click();
 
   await expect(page).toHaveURL(new RegExp(`/admin/${encodeURIComponent(applicant.email)}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Application of ${applicant.name}` })).toBeVisible();
   await expect(page.getByText(applicant.applicationNo).first()).toBeVisible();
+  // A count retries where a strict locator would fail at once, should the list's own PENDING badge
+  // still be on the page for a moment as the review screen replaces it (seen once in CI).
+  await expect(page.getByText("PENDING", { exact: true })).toHaveCount(1);
   await expect(page.getByText("PENDING", { exact: true })).toBeVisible();
   await expect(page.getByRole("img", { name: "Photo" })).toBeVisible();
   await expect(page.getByText("No Document").first()).toBeVisible();
