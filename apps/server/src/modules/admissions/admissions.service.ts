@@ -70,6 +70,24 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/**
+ * What an application row keeps of a checked form: the columns staff filter and sort by, and the whole
+ * form in `data` (the applicant's user name and the online flag are the row's own columns).
+ */
+export function applicationColumnsOf(admission: Admission, degree: { id: number; name: string }) {
+  const { userName: _sent, isOffline: _isOffline, ...form } = admission;
+  return {
+    courseId: admission.courseId,
+    degreeId: degree.id,
+    name: admission.name,
+    email: admission.email,
+    mobile: admission.whatsappNo,
+    tweleveStatus: "tweleveStatus" in admission.examDetails ? admission.examDetails.tweleveStatus : null,
+    totalMarkPercent: admission.totalMarkPercent,
+    data: { ...form, courseSubject: degree.name },
+  };
+}
+
 export interface SubmittedAdmission {
   application: ApplicationRow;
   /** Set when the applicant still owes the fee: where the browser goes to pay it. */
@@ -98,7 +116,6 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
     if (existing) assertDegreeInScope(scope, existing.degreeId);
     if (existing && !editableApplicationStatuses.includes(existing.status)) throw new ConflictError(notices.applicationLocked);
 
-    const { userName: _sent, isOffline: _isOffline, ...form } = admission;
     const year = new Date().getFullYear();
     const applicationNo =
       existing?.applicationNo ?? `${admission.course}-${year}-${String(await takeApplicationNumber(tx, admission.course, year)).padStart(6, "0")}`;
@@ -108,15 +125,8 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
       status: offline ? "Submitted" : "Pending",
       paymentStatus: offline ? "Offline" : "Pending",
       isOffline: offline,
-      courseId: admission.courseId,
-      degreeId: degree.id,
-      name: admission.name,
-      email: admission.email,
-      mobile: admission.whatsappNo,
-      tweleveStatus: "tweleveStatus" in admission.examDetails ? admission.examDetails.tweleveStatus : null,
-      totalMarkPercent: admission.totalMarkPercent,
+      ...applicationColumnsOf(admission, degree),
       applicationFee: degree.applicationFee,
-      data: { ...form, courseSubject: degree.name },
       createdBy: offline ? actor.id : null,
       applicationDate: existing?.applicationDate ?? today(),
     };

@@ -1,0 +1,72 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseOptions, UsageError } from "./options.js";
+import { notMeasured, readReport, renderMarkdown, tableRowsOf, type BenchReport } from "./report.js";
+
+const run = promisify(execFile);
+const mainScript = fileURLToPath(new URL("./main.ts", import.meta.url));
+
+describe("npm run bench", () => {
+  const outDir = mkdtempSync(path.join(tmpdir(), "bench-test-"));
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it("starts, measures B and writes a report it can read back", async () => {
+    // From the sources (the "source" export condition): npm test runs before anything is built.
+    const { stdout } = await run(process.execPath, ["--conditions=source", "--import", "tsx", mainScript, "--only", "baseline", "--seconds", "1", "--warmup", "1", "--out", outDir], {
+      timeout: 90_000,
+    });
+
+    const report = readReport(path.join(outDir, "pglite.json"));
+    expect(report.measurements.map((row) => row.id)).toEqual(["baseline"]);
+    const [baseline] = report.measurements;
+    expect(baseline!.verdict).toBe("pass");
+    expect(baseline!.values.requestsPerSecond).toBeGreaterThan(0);
+    expect(report.baselineRequestsPerSecond).toBe(baseline!.values.requestsPerSecond);
+
+    // The Markdown file and what the command printed are the same table as the JSON.
+    const markdown = readFileSync(path.join(outDir, "pglite.md"), "utf8");
+    expect(stdout).toBe(markdown);
+    expect(tableRowsOf(markdown)).toEqual(report.measurements.map(({ what, target, measured, verdict }) => ({ what, target, measured, verdict })));
+  });
+});
+
+describe("the report's table", () => {
+  it("reads back a cell holding a pipe", () => {
+    const report: BenchReport = {
+      startedAt: "2026-11-23T00:00:00.000Z",
+      finishedAt: "2026-11-23T00:01:00.000Z",
+      quick: true,
+      engine: "postgres",
+      applications: 10_000,
+      machine: { cpus: 2, cpuModel: "test", memoryGiB: 24, node: "20" },
+      baselineRequestsPerSecond: null,
+      measurements: [notMeasured("import", "import | students", "<= 5 s")],
+    };
+    expect(tableRowsOf(renderMarkdown(report))).toEqual([{ what: "import | students", target: "<= 5 s", measured: "-", verdict: "not measured" }]);
+  });
+});
+
+describe("the command line", () => {
+  it("runs every phase with 100,000 applications by default and a tenth with --quick", () => {
+    const full = parseOptions([], {});
+    const quick = parseOptions(["--quick"], {});
+    expect(full !== "help" && full.applications).toBe(100_000);
+    expect(quick !== "help" && quick.applications).toBe(10_000);
+    expect(full !== "help" && full.phases).toEqual(["baseline", "status", "admission", "signin", "staff-list", "bundle"]);
+  });
+
+  it("measures on PostgreSQL when DATABASE_URL is set", () => {
+    const options = parseOptions([], { DATABASE_URL: "postgres://127.0.0.1/bench" });
+    expect(options !== "help" && options.databaseUrl).toBe("postgres://127.0.0.1/bench");
+  });
+
+  it("refuses an unknown phase or a round of no length", () => {
+    expect(() => parseOptions(["--only", "status,export-everything"], {})).toThrow(new UsageError("unknown phase export-everything; the phases are baseline, status, admission, signin, staff-list, bundle"));
+    expect(() => parseOptions(["--seconds", "0"], {})).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,75 @@
+import autocannon from "autocannon";
+
+export interface LoadPlan {
+  url: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  method?: "GET" | "POST";
+  /** Called for every request: lets the load rotate through accounts, bodies and client addresses. */
+  setupRequest?: (request: autocannon.Request) => autocannon.Request;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  requests: number;
+  /** Connection errors, timeouts and answers other than 2xx. */
+  errors: number;
+  /** Latency percentiles; null when no request was answered within the round. */
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+}
+
+function percentile(sorted: number[], fraction: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+function round(plan: LoadPlan, seconds: number, onResponse?: (statusCode: number, milliseconds: number) => void): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: plan.url,
+        connections: plan.connections,
+        pipelining: 1,
+        duration: seconds,
+        timeout: 10,
+        requests: [{ method: plan.method ?? "GET", ...(plan.setupRequest ? { setupRequest: plan.setupRequest } : {}) }],
+      },
+      (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
+    );
+    if (onResponse) instance.on("response", (_client, statusCode, _bytes, responseTime) => onResponse(statusCode, responseTime));
+  });
+}
+
+/**
+ * One load, autocannon's way: a warm-up round whose figures are thrown away (JIT, caches, pools),
+ * then the counted round. Latencies are kept per request, so any percentile can be read exactly.
+ */
+export async function measureLoad(plan: LoadPlan): Promise<LoadResult> {
+  await round(plan, plan.warmupSeconds);
+  const latencies: number[] = [];
+  const result = await round(plan, plan.seconds, (_status, milliseconds) => latencies.push(milliseconds));
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+    p50Ms: percentile(latencies, 0.5),
+    p95Ms: percentile(latencies, 0.95),
+    p99Ms: percentile(latencies, 0.99),
+  };
+}
+
+/** The figures of a load for the JSON report; a percentile nothing was answered for is left out. */
+export function figuresOf(result: LoadResult, baseline?: number): Record<string, number> {
+  const { p50Ms, p95Ms, p99Ms, ...counts } = result;
+  const percentiles = Object.entries({ p50Ms, p95Ms, p99Ms }).filter((entry): entry is [string, number] => entry[1] !== null);
+  return { ...counts, ...Object.fromEntries(percentiles), ...(baseline ? { ratioToBaseline: result.requestsPerSecond / baseline } : {}) };
+}
+
+/** Runs loads at the same time against one server, e.g. status reads during a sign-in flood. */
+export function measureTogether<T extends LoadPlan[]>(...plans: T): Promise<{ [K in keyof T]: LoadResult }> {
+  return Promise.all(plans.map(measureLoad)) as Promise<{ [K in keyof T]: LoadResult }>;
+}

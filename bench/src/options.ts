@@ -1,0 +1,67 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+/** The phases of a run, in the order they run; `--only` picks some (the self-test runs the baseline alone). */
+export const phaseNames = ["baseline", "status", "admission", "signin", "staff-list", "bundle"] as const;
+export type PhaseName = (typeof phaseNames)[number];
+
+export interface BenchOptions {
+  quick: boolean;
+  phases: PhaseName[];
+  /** Applications seeded: 100,000, or a tenth with --quick. */
+  applications: number;
+  /** The counted round of each load; a warm-up round of `warmupSeconds` runs first and is discarded. */
+  seconds: number;
+  warmupSeconds: number;
+  outDir: string;
+  databaseUrl?: string;
+}
+
+const defaultOutDir = fileURLToPath(new URL("../results", import.meta.url));
+
+export const usage = `npm run bench -- [--quick] [--only phase,phase] [--seconds n] [--warmup n] [--out folder]
+  --quick     a tenth of the data and shorter rounds (under 5 minutes)
+  --only      some of: ${phaseNames.join(", ")}
+  --seconds   length of each counted round (default 10, quick 5)
+  --warmup    length of the discarded warm-up round (default 5, quick 2)
+  --out       where the report goes (default bench/results)
+DATABASE_URL=postgres://... measures on PostgreSQL instead of the embedded database.`;
+
+export class UsageError extends Error {}
+
+function positiveNumber(text: string | undefined, fallback: number, flag: string): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${flag} must be a number above 0, not "${text}"`);
+  return value;
+}
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchOptions | "help" {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: "boolean", default: false },
+      only: { type: "string" },
+      seconds: { type: "string" },
+      warmup: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return "help";
+  const phases = values.only ? values.only.split(",").map((name) => name.trim()) : [...phaseNames];
+  const unknown = phases.filter((name) => !phaseNames.includes(name as PhaseName));
+  if (unknown.length > 0) throw new UsageError(`unknown phase ${unknown.join(", ")}; the phases are ${phaseNames.join(", ")}`);
+  const quick = values.quick;
+  return {
+    quick,
+    phases: phaseNames.filter((name) => phases.includes(name)),
+    applications: quick ? 10_000 : 100_000,
+    seconds: positiveNumber(values.seconds, quick ? 5 : 10, "--seconds"),
+    warmupSeconds: positiveNumber(values.warmup, quick ? 2 : 5, "--warmup"),
+    outDir: path.resolve(values.out ?? defaultOutDir),
+    databaseUrl: env.DATABASE_URL || undefined,
+  };
+}
