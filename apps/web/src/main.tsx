@@ -1,10 +1,10 @@
-import "./lib/i18n";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
 import { createRouter } from "./app/router";
+import { i18nReady } from "./lib/i18n";
 import { signOutOnUnauthorized } from "./app/session-expiry";
 import { createQueryClient } from "./lib/query-client";
 
@@ -13,10 +13,13 @@ const router = createRouter();
 
 signOutOnUnauthorized(queryClient, router);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// A reader of another language waits for its catalogue (one small chunk) rather than seeing English first.
+void i18nReady.finally(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -2,8 +2,8 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { antdLocales } from "../lib/antd-locales";
-import { directionOf, type LanguageCode } from "../lib/i18n";
+import { antdLocaleOf } from "../lib/antd-locales";
+import { directionOf } from "../lib/i18n";
 
 /**
  * Darker than Ant Design's defaults, so links, buttons and hint texts keep WCAG AA's 4.5:1 contrast
@@ -15,10 +15,10 @@ const theme = {
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? "en") as LanguageCode;
+  const language = i18n.resolvedLanguage ?? "en";
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocales[language]} direction={directionOf(language)} theme={theme}>
+      <ConfigProvider locale={antdLocaleOf(language)} direction={directionOf(language)} theme={theme}>
         <AntApp>{children}</AntApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,12 +1,28 @@
 import type { Locale } from "antd/es/locale";
-import arEG from "antd/locale/ar_EG";
 import enUS from "antd/locale/en_US";
-import esES from "antd/locale/es_ES";
-import frFR from "antd/locale/fr_FR";
-import itIT from "antd/locale/it_IT";
-import taIN from "antd/locale/ta_IN";
-import zhCN from "antd/locale/zh_CN";
 import type { LanguageCode } from "./i18n";
 
-/** Ant Design's own texts (pagination, date pickers, empty states) follow the chosen language. */
-export const antdLocales: Record<LanguageCode, Locale> = { en: enUS, zh: zhCN, es: esES, fr: frFR, it: itIT, ar: arEG, ta: taIN };
+/**
+ * Ant Design's own texts (pagination, date pickers, empty states) follow the chosen language. Like the
+ * catalogues, only English is in the first download; another language's locale is fetched with its
+ * catalogue, before i18next switches to it, so it is here whenever the language shows.
+ */
+const loaders: Record<Exclude<LanguageCode, "en">, () => Promise<{ default: Locale }>> = {
+  zh: () => import("antd/locale/zh_CN"),
+  es: () => import("antd/locale/es_ES"),
+  fr: () => import("antd/locale/fr_FR"),
+  it: () => import("antd/locale/it_IT"),
+  ar: () => import("antd/locale/ar_EG"),
+  ta: () => import("antd/locale/ta_IN"),
+};
+
+const loaded = new Map<string, Locale>([["en", enUS]]);
+
+export async function loadAntdLocale(code: string): Promise<void> {
+  const loader = loaders[code as keyof typeof loaders];
+  if (loader && !loaded.has(code)) loaded.set(code, (await loader()).default);
+}
+
+export function antdLocaleOf(code: string): Locale {
+  return loaded.get(code) ?? enUS;
+}

@@ -1,13 +1,9 @@
 import i18n from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { masterMessages, messages, notices, userMessages } from "@admissions/shared";
-import ar from "../locales/ar.json";
 import en from "../locales/en.json";
-import es from "../locales/es.json";
-import fr from "../locales/fr.json";
-import it from "../locales/it.json";
-import ta from "../locales/ta.json";
-import zh from "../locales/zh.json";
+import { loadAntdLocale } from "./antd-locales";
 import { storedLocale, storeLocale } from "./storage";
 
 export const languages = [
@@ -21,8 +17,21 @@ export const languages = [
 ] as const;
 
 export type LanguageCode = (typeof languages)[number]["code"];
+export type Catalogue = typeof en;
 
-export const catalogues: Record<LanguageCode, typeof en> = { en, zh, es, fr, it, ar, ta };
+/**
+ * English is in the first download, as the fallback of every other language; each other catalogue is
+ * a chunk of its own, fetched when it is chosen (docs/PERFORMANCE.md: all seven weighed 70 KiB gzipped
+ * on every first load).
+ */
+const otherCatalogues: Record<Exclude<LanguageCode, "en">, () => Promise<{ default: Catalogue }>> = {
+  zh: () => import("../locales/zh.json"),
+  es: () => import("../locales/es.json"),
+  fr: () => import("../locales/fr.json"),
+  it: () => import("../locales/it.json"),
+  ar: () => import("../locales/ar.json"),
+  ta: () => import("../locales/ta.json"),
+};
 
 function initialLanguage(): LanguageCode {
   const wanted = [storedLocale(), ...(typeof navigator === "undefined" ? [] : navigator.languages)];
@@ -43,19 +52,35 @@ function applyToDocument(code: string): void {
   document.documentElement.dir = directionOf(code);
 }
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(Object.entries(catalogues).map(([code, translation]) => [code, { translation }])),
-  lng: initialLanguage(),
-  fallbackLng: "en",
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
-});
-applyToDocument(i18n.language);
+/** A language's catalogue, fetched together with Ant Design's texts in that language. */
+async function loadLanguage(code: string): Promise<Catalogue> {
+  const catalogue = otherCatalogues[code as keyof typeof otherCatalogues];
+  if (!catalogue) return en;
+  const [{ default: translation }] = await Promise.all([catalogue(), loadAntdLocale(code)]);
+  return translation;
+}
+
+const startLanguage = initialLanguage();
+applyToDocument(startLanguage);
+// Listening before init, so the change to the starting language, whenever it lands, is seen too.
 i18n.on("languageChanged", (code) => {
   storeLocale(code);
   applyToDocument(code);
 });
+
+/** Settles once the starting language is in: the app renders after it, so no English flashes first. */
+export const i18nReady = i18n
+  .use(initReactI18next)
+  .use(resourcesToBackend(loadLanguage))
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    lng: startLanguage,
+    fallbackLng: "en",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
 
 const keyOfMessage = new Map<string, string>([
   ...Object.entries(messages).map(([key, text]) => [text, `validation.${key}`] as const),

@@ -1,6 +1,6 @@
 import { messages, notices } from "@admissions/shared";
 import { describe, expect, it } from "vitest";
-import { catalogues } from "../lib/i18n";
+import { catalogues } from "../test/catalogues";
 
 function flatten(tree: object, prefix = ""): Record<string, string> {
   return Object.entries(tree).reduce<Record<string, string>>((flat, [key, value]) => {

@@ -1,6 +1,6 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import "../lib/i18n";
+import { i18nReady } from "../lib/i18n";
 
 // jsdom lacks the layout APIs Ant Design asks for; they answer "desktop, nothing observed".
 Object.defineProperty(window, "matchMedia", {
@@ -21,6 +21,9 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// The app renders once the starting language is in; so do the tests.
+await i18nReady;
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,7 @@
 import { feeCodeTakenMessage, masterMessages } from "@admissions/shared";
 import { afterEach, describe, expect, it } from "vitest";
-import i18n, { catalogues, translateMessage } from "../../lib/i18n";
+import i18n, { translateMessage } from "../../lib/i18n";
+import { catalogues } from "../../test/catalogues";
 
 afterEach(async () => {
   await i18n.changeLanguage("en");

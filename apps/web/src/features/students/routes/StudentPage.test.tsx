@@ -2,7 +2,8 @@ import { messages, studentMessages } from "@admissions/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import i18n, { catalogues } from "../../../lib/i18n";
+import i18n from "../../../lib/i18n";
+import { catalogues } from "../../../test/catalogues";
 import { openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 type Answer = { status: number; body: unknown };

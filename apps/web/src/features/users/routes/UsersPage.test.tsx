@@ -2,7 +2,8 @@ import { userMessages } from "@admissions/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import i18n, { catalogues, translateMessage } from "../../../lib/i18n";
+import i18n, { translateMessage } from "../../../lib/i18n";
+import { catalogues } from "../../../test/catalogues";
 import { renderAt, signedInAs, stubApi } from "../../../test/render";
 
 type Answer = { status: number; body: unknown };
