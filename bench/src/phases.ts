@@ -40,13 +40,19 @@ export async function signIn(baseUrl: string, userName: string, password: string
   return session.split(";")[0]!;
 }
 
-/** Each request goes out with the next cookie of the list, round and round. */
-function rotatingCookies(cookies: string[]): LoadPlan["setupRequest"] {
+type Request = Parameters<NonNullable<LoadPlan["setupRequest"]>>[0];
+
+/** Each request goes out dressed with the next item of the list, round and round. */
+function rotating<T>(items: T[], dress: (request: Request, item: T) => Request): LoadPlan["setupRequest"] {
   let next = 0;
   return (request) => {
-    next = (next + 1) % cookies.length;
-    return { ...request, headers: { ...request.headers, cookie: cookies[next]! } };
+    next = (next + 1) % items.length;
+    return dress(request, items[next]!);
   };
+}
+
+function rotatingCookies(cookies: string[]): LoadPlan["setupRequest"] {
+  return rotating(cookies, (request, cookie) => ({ ...request, headers: { ...request.headers, cookie } }));
 }
 
 function loadPlan(context: RunContext, path: string, connections: number, extra: Partial<LoadPlan> = {}): LoadPlan {
@@ -112,16 +118,15 @@ export async function admissionPhase(context: RunContext): Promise<Measurement[]
   );
 
   // Each applicant saves their own whole form again, as they do when they go back and correct it.
-  const bodies = context.seeded.applicantUserNames.map((userName) => JSON.stringify(context.seeded.formOf(userName)));
-  let next = 0;
+  const saves = context.seeded.applicantUserNames.map((userName, index) => ({
+    cookie: context.applicantCookies[index]!,
+    body: JSON.stringify(context.seeded.formOf(userName)),
+  }));
   const save = await underLoad(context, "admission-post", () =>
     measureLoad(
       loadPlan(context, "/booking/admission", 100, {
         method: "POST",
-        setupRequest: (request) => {
-          next = (next + 1) % bodies.length;
-          return { ...request, headers: { ...request.headers, cookie: context.applicantCookies[next]!, "content-type": "application/json" }, body: bodies[next]! };
-        },
+        setupRequest: rotating(saves, (request, { cookie, body }) => ({ ...request, headers: { ...request.headers, cookie, "content-type": "application/json" }, body })),
       }),
     ),
   );
@@ -161,18 +166,13 @@ export async function signInPhase(context: RunContext): Promise<Measurement[]> {
   const idle = await measureLoad(probe());
 
   const password = context.seeded.password;
-  const userNames = context.seeded.applicantUserNames;
-  let next = 0;
   const flood = loadPlan(context, "/booking/api/auth/signin", 100, {
     method: "POST",
-    setupRequest: (request) => {
-      next = (next + 1) % userNames.length;
-      return {
-        ...request,
-        headers: { ...request.headers, "content-type": "application/json", "x-forwarded-for": nextClientAddress() },
-        body: JSON.stringify({ username: userNames[next], password }),
-      };
-    },
+    setupRequest: rotating(context.seeded.applicantUserNames, (request, username) => ({
+      ...request,
+      headers: { ...request.headers, "content-type": "application/json", "x-forwarded-for": nextClientAddress() },
+      body: JSON.stringify({ username, password }),
+    })),
   });
   const [signIns, duringFlood] = await underLoad(context, "signin", () => measureTogether(flood, probe()));
   const share = signIns.requestsPerSecond / ceiling.perSecond;

@@ -110,8 +110,3 @@ export class MemorySampler {
     }
   }
 }
-
-/** The resident memory of a process now. */
-export async function residentBytes(pid: number): Promise<number> {
-  return (await pidusage(pid)).memory;
-}

@@ -86,7 +86,7 @@ export function tableRowsOf(markdown: string): { what: string; target: string; m
     });
 }
 
-export function reportFileStem(report: Pick<BenchReport, "engine" | "quick">): string {
+function reportFileStem(report: Pick<BenchReport, "engine" | "quick">): string {
   return `${report.engine}${report.quick ? "-quick" : ""}`;
 }
 
