@@ -1,5 +1,6 @@
 import type { Database } from "./db/client.js";
 import type { Settings } from "./env.js";
+import type { SessionCache } from "./modules/auth/session-cache.js";
 import type { Mailer } from "./modules/mail/mailer.js";
 import type { FileStorage } from "./modules/uploads/storage.js";
 
@@ -9,6 +10,8 @@ export interface AppContext {
   settings: Settings;
   mailer: Mailer;
   storage: FileStorage;
+  /** Resolved sessions, for a few seconds; see session-cache.ts for who must tell it of changes. */
+  sessionCache: SessionCache;
 }
 
 /** The signed-in user a service acts for. */

@@ -3,6 +3,7 @@ import { buildApp } from "./app.js";
 import { openDatabase } from "./db/client.js";
 import { loadSettingsOrExit } from "./env.js";
 import { deleteStaleSessions } from "./modules/auth/sessions.repository.js";
+import { SessionCache } from "./modules/auth/session-cache.js";
 import { Mailer } from "./modules/mail/mailer.js";
 import { LocalDiskStorage } from "./modules/uploads/storage.js";
 import { settleAwaitingOrders } from "./modules/payments/payments.service.js";
@@ -15,7 +16,7 @@ async function main() {
   const logger = { level: settings.logLevel, redact: ["req.headers.cookie", "req.body.password", "req.body.newPassword"] };
   // The mailer needs the app's logger and the app needs the mailer: build the app, then hand it over.
   const storage = new LocalDiskStorage(path.join(settings.dataDir, "uploads"));
-  const ctx = { db: database.db, settings, storage, mailer: undefined as unknown as Mailer };
+  const ctx = { db: database.db, settings, storage, sessionCache: new SessionCache(), mailer: undefined as unknown as Mailer };
   const app = await buildApp({ ctx, engine: database.engine, logger });
   ctx.mailer = new Mailer(database.db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom, log: app.log });
 

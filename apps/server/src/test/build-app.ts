@@ -7,6 +7,7 @@ import { buildApp } from "../app.js";
 import type { AppContext } from "../context.js";
 import { openDatabase, type DatabaseTarget } from "../db/client.js";
 import { loadSettings } from "../env.js";
+import { SessionCache } from "../modules/auth/session-cache.js";
 import { Mailer } from "../modules/mail/mailer.js";
 import { LocalDiskStorage } from "../modules/uploads/storage.js";
 import type { AuthLimits } from "../plugins/rate-limit.js";
@@ -29,7 +30,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const target: DatabaseTarget = fresh ? { url: fresh.url } : { memory: true };
   const database = await openDatabase(target);
   const storage = new LocalDiskStorage(path.join(dataDir, "uploads"));
-  const ctx: AppContext = { db: database.db, settings, storage, mailer: undefined as unknown as Mailer };
+  const ctx: AppContext = { db: database.db, settings, storage, sessionCache: new SessionCache(), mailer: undefined as unknown as Mailer };
   const app = await buildApp({ ctx, engine: database.engine, authLimits: options.authLimits, webRoot: options.webRoot ?? false });
   ctx.mailer = new Mailer(database.db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom, log: app.log });
   await app.ready();

@@ -50,6 +50,11 @@ export async function signInAs(test: TestApp, role: string = ROLE_USER) {
   return { user, cookie: await signIn(test, user.userName, user.password) };
 }
 
+/** GET api/auth/me with the cookie: who the session is, or 401. */
+export function whoAmI(test: TestApp, cookie: string) {
+  return test.app.inject({ url: "/booking/api/auth/me", headers: { cookie } });
+}
+
 export async function latestMailTo(db: Database, recipient: string) {
   const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, recipient)).orderBy(desc(mailOutbox.id)).limit(1);
   return mail;

@@ -1,15 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { applicationCounters, applicationDrafts, applications } from "../../db/schema/index.js";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplication = Omit<typeof applications.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
-export async function getApplicationOfUser(db: Database, userId: number, options: { forUpdate?: boolean } = {}) {
-  const query = db.select().from(applications).where(eq(applications.userId, userId)).limit(1);
-  const [row] = options.forUpdate ? await query.for("update") : await query;
+export async function getApplicationOfUser(db: Database, userId: number, options: { forUpdate?: boolean } = {}): Promise<ApplicationRow | undefined> {
+  if (!options.forUpdate) return (await applicationOfUserQuery(db).execute({ userId }))[0];
+  const [row] = await db.select().from(applications).where(eq(applications.userId, userId)).limit(1).for("update");
   return row;
 }
+
+/** Applicants read their whole application on every screen of the form: built and prepared once. */
+const applicationOfUserQuery = preparedPerDatabase((db) =>
+  db.select().from(applications).where(eq(applications.userId, sql.placeholder("userId"))).limit(1).prepare("application_of_user"),
+);
 
 export async function getApplicationById(db: Database, id: number, options: { forUpdate?: boolean } = {}) {
   const query = db.select().from(applications).where(eq(applications.id, id)).limit(1);

@@ -203,8 +203,18 @@ async function resolveApplicantId(db: Database, actor: Actor, userName: string |
  * when there is none; a department admin is refused (403) one of a degree they do not look after.
  */
 export async function findReadableApplication(db: Database, actor: Actor, userName: string | undefined): Promise<ApplicationRow | undefined> {
+  return findReadable(db, actor, userName, getApplicationOfUser);
+}
+
+/** findReadableApplication's rules for any read of an applicant's application (`read` finds it by the user's id). */
+export async function findReadable<Found extends { userId: number; degreeId: number }>(
+  db: Database,
+  actor: Actor,
+  userName: string | undefined,
+  read: (db: Database, userId: number) => Promise<Found | undefined>,
+): Promise<Found | undefined> {
   const userId = await resolveApplicantId(db, actor, userName);
-  const application = userId === undefined ? undefined : await getApplicationOfUser(db, userId);
-  if (application && application.userId !== actor.id) assertDegreeInScope(await degreeScopeOf(db, actor), application.degreeId);
-  return application;
+  const found = userId === undefined ? undefined : await read(db, userId);
+  if (found && found.userId !== actor.id) assertDegreeInScope(await degreeScopeOf(db, actor), found.degreeId);
+  return found;
 }

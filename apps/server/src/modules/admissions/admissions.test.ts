@@ -223,7 +223,9 @@ describe("a student admitted before the results", () => {
       marksheetCertificateUrl: "",
     });
     await submit(session.cookie, appeared);
+    // Approved behind the app's back, so the app is told, as an approval through it would.
     await test.db.update(users).set({ role: ROLE_STUDENT }).where(eq(users.id, session.user.id));
+    test.ctx.sessionCache.forgetUsers([session.user.id]);
     await test.db.update(applications).set({ status: "Approved", admissionNo: "ADM-1" }).where(eq(applications.userId, session.user.id));
 
     const marksheet = await uploadAs(test, session.cookie, fixtures.marksheet);

@@ -37,7 +37,7 @@ const sortColumns = {
 
 /**
  * One page of applications for the staff list, its total, and the count per status under the other
- * filters. The page's ids are chosen first, from the applications table and its (column, id) indexes
+ * filters, the total being one of those counts (or their sum). The page's ids are chosen first, from the applications table and its (column, id) indexes
  * alone, and only those rows are joined: a deep page then costs an index walk, not a join of every
  * row before it.
  */
@@ -54,7 +54,7 @@ export async function findApplicationsPage(db: Database, query: ListQuery, scope
     .limit(query.pageSize)
     .offset(query.pageNo * query.pageSize)
     .as("page");
-  const [rows, totals, counts] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     db
       .select({
         applicationNo: applications.applicationNo,
@@ -76,12 +76,10 @@ export async function findApplicationsPage(db: Database, query: ListQuery, scope
       .innerJoin(degrees, eq(degrees.id, applications.degreeId))
       .innerJoin(courses, eq(courses.id, applications.courseId))
       .orderBy(...order),
-    db.select({ total: count() }).from(applications).where(where),
     db.select({ status: applications.status, total: count() }).from(applications).where(filtersOf(query, scope, false)).groupBy(applications.status),
   ]);
-  return {
-    rows,
-    total: totals[0]?.total ?? 0,
-    statusCounts: Object.fromEntries(counts.map((row) => [row.status, row.total])),
-  };
+  const statusCounts: Record<string, number> = Object.fromEntries(counts.map((row) => [row.status, row.total]));
+  // The counts are taken under every filter but the status, so the page's total is among them.
+  const total = query.status ? (statusCounts[query.status] ?? 0) : counts.reduce((sum, row) => sum + row.total, 0);
+  return { rows, total, statusCounts };
 }

@@ -60,14 +60,16 @@ export async function signIn(
     });
     return started;
   });
+  if (previousToken) ctx.sessionCache.forgetToken(hashSessionToken(previousToken));
   return { user, token };
 }
 
 /** Ends the browser's session and records who signed out; a cookie of no live session changes nothing. */
 export async function signOut(ctx: AppContext, token: string | undefined, meta: RequestMeta): Promise<void> {
   if (!token) return;
+  const tokenHash = hashSessionToken(token);
   await ctx.db.transaction(async (tx) => {
-    const session = await findSessionWithUser(tx, hashSessionToken(token));
+    const session = await findSessionWithUser(tx, tokenHash);
     if (!session) return;
     await deleteSessionById(tx, session.sessionId);
     await recordActivity(tx, {
@@ -79,6 +81,7 @@ export async function signOut(ctx: AppContext, token: string | undefined, meta: 
       ip: meta.ip,
     });
   });
+  ctx.sessionCache.forgetToken(tokenHash);
 }
 
 export interface ResetCode {
@@ -187,4 +190,5 @@ export async function resetPassword(
     return true;
   });
   if (!accepted) throw new BadRequestError(notices.resetCodeInvalid);
+  ctx.sessionCache.forgetUsers([user.id]);
 }

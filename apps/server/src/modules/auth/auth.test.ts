@@ -12,7 +12,10 @@ import {
   signIn,
   signInAs,
   uniqueEmail,
+  whoAmI,
 } from "../../test/factories.js";
+import { SessionCache } from "./session-cache.js";
+import { resolveSession } from "./sessions.js";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -25,7 +28,7 @@ afterAll(async () => {
 const signup = (payload: Record<string, unknown>) => test.app.inject({ method: "POST", url: "/booking/api/auth/signup", payload });
 const signin = (payload: Record<string, unknown>, cookie?: string) =>
   test.app.inject({ method: "POST", url: "/booking/api/auth/signin", payload, headers: cookie ? { cookie } : {} });
-const me = (cookie: string) => test.app.inject({ url: "/booking/api/auth/me", headers: { cookie } });
+const me = (cookie: string) => whoAmI(test, cookie);
 const forgot = (email: string) => test.app.inject({ url: `/booking/api/auth/forgetpwd?emailid=${encodeURIComponent(email)}` });
 const reset = (payload: Record<string, unknown>, cookie?: string) =>
   test.app.inject({ method: "PUT", url: "/booking/api/auth/changepwd", payload, headers: cookie ? { cookie } : {} });
@@ -129,6 +132,7 @@ describe("POST /booking/api/auth/signin", () => {
   it("rotates the session: the cookie the browser had before no longer works", async () => {
     const user = await createUser(test.db);
     const first = await signIn(test, user.userName);
+    expect((await me(first)).statusCode).toBe(200);
     const secondResponse = await signin({ username: user.userName, password: DEFAULT_PASSWORD }, first);
     const second = sessionCookieOf(secondResponse);
 
@@ -157,6 +161,7 @@ describe("sessions", () => {
 
   it("ends the session on logout", async () => {
     const { cookie } = await signInAs(test);
+    expect((await me(cookie)).statusCode).toBe(200);
     const response = await test.app.inject({ method: "POST", url: "/booking/api/auth/logout", headers: { cookie } });
     expect(response.statusCode).toBe(200);
     expect(String(response.headers["set-cookie"])).toMatch(/sid=;/);
@@ -184,6 +189,19 @@ describe("sessions", () => {
     const { user, cookie } = await signInAs(test);
     await test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("keeps a resolved session for its cache's age: a change made by another instance shows once it is out", async () => {
+    const { user, cookie } = await signInAs(test);
+    const token = cookie.replace(/^sid=/, "");
+    const instance = { ...test.ctx, sessionCache: new SessionCache({ maxAgeMs: 200, maxEntries: 10 }) };
+    expect((await resolveSession(instance, token))?.id).toBe(user.id);
+
+    await test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await resolveSession(instance, token))?.id).toBe(user.id);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await resolveSession(instance, token)).toBeNull();
+    expect(await test.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 });
 
@@ -221,6 +239,7 @@ describe("password reset", () => {
   it("sets the new password, ends every session and takes the code once only", async () => {
     const user = await createUser(test.db);
     const otherDevice = await signIn(test, user.userName);
+    expect((await me(otherDevice)).statusCode).toBe(200);
     await forgot(user.userName);
     const code = resetCodeIn((await latestMailTo(test.db, user.userName))!.body);
 

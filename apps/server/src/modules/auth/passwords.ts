@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
+import pLimit from "p-limit";
 
 /**
  * argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane). @node-rs/argon2 runs it on libuv's
@@ -8,13 +10,20 @@ import { hash, verify } from "@node-rs/argon2";
 const ARGON2ID = 2;
 const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * At most one hash per core at a time; the rest wait their turn. libuv's pool has four threads, and
+ * a sign-in flood on two cores would otherwise run four hashes beside the event loop, which then
+ * answered everybody else's calls (the applicants' status polls) up to 15 times slower.
+ */
+const hashing = pLimit(availableParallelism());
+
 export function hashSecret(secret: string): Promise<string> {
-  return hash(secret, options);
+  return hashing(() => hash(secret, options));
 }
 
 export async function verifySecret(storedHash: string, secret: string): Promise<boolean> {
   try {
-    return await verify(storedHash, secret);
+    return await hashing(() => verify(storedHash, secret));
   } catch {
     return false;
   }

@@ -1,5 +1,6 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { sessions, users } from "../../db/schema/index.js";
 
 export async function insertSession(
@@ -11,7 +12,12 @@ export async function insertSession(
 
 /** The session and its user in one round trip; the caller checks the timeouts. */
 export async function findSessionWithUser(db: Database, tokenHash: string) {
-  const [row] = await db
+  const [row] = await sessionWithUserQuery(db).execute({ tokenHash });
+  return row;
+}
+
+const sessionWithUserQuery = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -24,10 +30,10 @@ export async function findSessionWithUser(db: Database, tokenHash: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return row;
-}
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("session_with_user"),
+);
 
 export async function touchSession(db: Database, sessionId: number): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));

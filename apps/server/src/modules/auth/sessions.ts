@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
+import type { ResolvedSession } from "./session-cache.js";
 import { deleteSessionById, findSessionWithUser, insertSession, touchSession } from "./sessions.repository.js";
 
 export const SESSION_COOKIE = "sid";
@@ -27,14 +28,35 @@ export async function startSession(ctx: AppContext, db: Database, userId: number
 
 /** The user behind a session cookie, or null when the session is unknown, idle too long, past its end or disabled. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<Actor | null> {
-  const row = await findSessionWithUser(ctx.db, hashSessionToken(token));
-  if (!row) return null;
+  const tokenHash = hashSessionToken(token);
+  const session = ctx.sessionCache.get(tokenHash) ?? (await readSession(ctx, tokenHash));
+  if (!session) return null;
   const now = Date.now();
-  const idleTooLong = now - row.lastSeenAt.getTime() > ctx.settings.session.idleMs;
-  if (idleTooLong || row.expiresAt.getTime() <= now || !row.isActive) {
+  if (now - session.lastSeenAt > ctx.settings.session.idleMs || session.expiresAt <= now) {
+    ctx.sessionCache.forgetToken(tokenHash);
+    await deleteSessionById(ctx.db, session.actor.sessionId);
+    return null;
+  }
+  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) {
+    await touchSession(ctx.db, session.actor.sessionId);
+    session.lastSeenAt = now;
+  }
+  return session.actor;
+}
+
+/** The session from the database, kept in the cache while it is live; a disabled user's is ended here. */
+async function readSession(ctx: AppContext, tokenHash: string): Promise<ResolvedSession | null> {
+  const row = await findSessionWithUser(ctx.db, tokenHash);
+  if (!row) return null;
+  if (!row.isActive) {
     await deleteSessionById(ctx.db, row.sessionId);
     return null;
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(ctx.db, row.sessionId);
-  return { id: row.userId, userName: row.userName, role: row.role, mobile: row.mobile, sessionId: row.sessionId };
+  const session: ResolvedSession = {
+    actor: { id: row.userId, userName: row.userName, role: row.role, mobile: row.mobile, sessionId: row.sessionId },
+    lastSeenAt: row.lastSeenAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+  };
+  ctx.sessionCache.set(tokenHash, session);
+  return session;
 }

@@ -186,6 +186,8 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
     return { application: saved, applicantUserName: applicant.userName };
   });
   ctx.mailer.kick();
+  // Approving makes the applicant a student and leaving Approved makes them an applicant again.
+  ctx.sessionCache.forgetUsers([decided.application.userId]);
   return decided;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { paymentOrders } from "../../db/schema/index.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
+import { applications, paymentOrders } from "../../db/schema/index.js";
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
@@ -25,16 +26,35 @@ export async function getOrderForUpdate(db: Database, orderId: string): Promise<
   return row;
 }
 
-/** The order that paid an application's fee, if any. */
-export async function findSuccessfulOrderOfApplication(db: Database, applicationId: number): Promise<PaymentOrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.applicationId, applicationId), eq(paymentOrders.status, "Success")))
-    .orderBy(asc(paymentOrders.settledAt))
-    .limit(1);
+/**
+ * What the applicant screens poll, in one round trip: the application's number and statuses, and the
+ * order whose receipt can be downloaded once the fee is paid (the first successful one).
+ */
+export async function findApplicationStatusOfUser(db: Database, userId: number): Promise<ApplicationStatusRow | undefined> {
+  const [row] = await applicationStatusQuery(db).execute({ userId });
   return row;
 }
+
+export type ApplicationStatusRow = Awaited<ReturnType<ReturnType<typeof applicationStatusQuery>["execute"]>>[number];
+
+const applicationStatusQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      userId: applications.userId,
+      degreeId: applications.degreeId,
+      applicationNo: applications.applicationNo,
+      applicationStatus: applications.status,
+      paymentStatus: applications.paymentStatus,
+      paymentRefNo: applications.paymentRefNo,
+      receiptOrderId: paymentOrders.orderId,
+    })
+    .from(applications)
+    .leftJoin(paymentOrders, and(eq(paymentOrders.applicationId, applications.id), eq(paymentOrders.status, "Success")))
+    .where(eq(applications.userId, sql.placeholder("userId")))
+    .orderBy(asc(paymentOrders.settledAt))
+    .limit(1)
+    .prepare("application_status"),
+);
 
 export async function getOrderById(db: Database, orderId: string): Promise<PaymentOrderRow | undefined> {
   const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId)).limit(1);

@@ -4,10 +4,9 @@ import { z } from "zod";
 import { NotFoundError } from "../../errors.js";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
-import { getApplicationOfUser, type ApplicationRow } from "../admissions/admissions.repository.js";
-import { findReadableApplication } from "../admissions/admissions.service.js";
+import { findReadable } from "../admissions/admissions.service.js";
 import { feeReceiptOfOrder } from "../fees/fees.service.js";
-import { findSuccessfulOrderOfApplication, getOrderById, paymentPurposes } from "./payments.repository.js";
+import { findApplicationStatusOfUser, getOrderById, paymentPurposes, type ApplicationStatusRow } from "./payments.repository.js";
 import { applicationReceiptOf, landingOf, settleAwaitingOrders, settleFromReturn } from "./payments.service.js";
 import { sendReceipt } from "./receipt.js";
 
@@ -26,17 +25,16 @@ const statusSchema = z
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["payments"];
 
-  const statusOf = async (application: ApplicationRow | undefined) => {
-    if (!application) return null;
-    const paid = await findSuccessfulOrderOfApplication(app.ctx.db, application.id);
-    return {
-      applicationNo: application.applicationNo,
-      applicationStatus: application.status,
-      paymentStatus: application.paymentStatus,
-      paymentRefNo: application.paymentRefNo,
-      receiptOrderId: paid?.orderId ?? null,
-    };
-  };
+  const statusOf = (found: ApplicationStatusRow | undefined) =>
+    found
+      ? {
+          applicationNo: found.applicationNo,
+          applicationStatus: found.applicationStatus,
+          paymentStatus: found.paymentStatus,
+          paymentRefNo: found.paymentRefNo,
+          receiptOrderId: found.receiptOrderId,
+        }
+      : null;
 
   // A cross-site POST from the gateway without the session cookie: trust comes from the cipher and the
   // checks against the stored order. The browser lands on Payment Details, or Fees History for a term fee.
@@ -69,7 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request) => {
-      return success(await statusOf(await findReadableApplication(app.ctx.db, request.actor!, request.query.userName)));
+      return success(statusOf(await findReadable(app.ctx.db, request.actor!, request.query.userName, findApplicationStatusOfUser)));
     },
   );
 
@@ -101,7 +99,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await settleAwaitingOrders(app.ctx, { userId: request.actor!.id }, request.log);
-      return success(await statusOf(await getApplicationOfUser(app.ctx.db, request.actor!.id)));
+      return success(statusOf(await findApplicationStatusOfUser(app.ctx.db, request.actor!.id)));
     },
   );
 };

@@ -178,19 +178,16 @@ export async function previewImport(ctx: AppContext, actor: Actor, file: ImportF
 export type ImportOutcome = { imported: ImportLogRow } | { refused: StudentImportPreview };
 
 /**
- * The new students' accounts (with the given password hash), records and fee terms (from their
- * current year on); answers how many fee terms were written.
+ * The new students' accounts (with the given password hash), the applicants' accounts that become
+ * students, the records and fee terms (from their current year on); answers how many fee terms were written.
  */
-async function writeStudents(db: Database, planned: PlannedStudent[], passwordHash: string): Promise<number> {
+async function writeStudents(db: Database, planned: PlannedStudent[], promotedAccountIds: number[], passwordHash: string): Promise<number> {
   const newAccountIds = await insertStudentAccounts(
     db,
     planned.filter((entry) => !entry.existingAccount).map(({ student }) => ({ userName: student.email, mobile: student.mobile })),
     passwordHash,
   );
-  await makeStudentAccounts(
-    db,
-    planned.flatMap((entry) => (entry.existingAccount ? [entry.existingAccount.id] : [])),
-  );
+  await makeStudentAccounts(db, promotedAccountIds);
   const studentIds = await insertStudents(
     db,
     planned.map(({ student, degree, existingAccount }) => ({
@@ -222,7 +219,8 @@ export async function importStudents(ctx: AppContext, actor: Actor, file: Import
   // nobody can sign in with it, and hashing ten thousand passwords would take minutes. Students
   // choose their own through forgot password.
   const passwordHash = await hashSecret(randomBytes(24).toString("base64url"));
-  return ctx.db.transaction(async (tx) => {
+  let promotedAccountIds: number[] = [];
+  const outcome = await ctx.db.transaction(async (tx): Promise<ImportOutcome> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
     const checked = await checkRows(tx, scope, rows);
     const log = {
@@ -239,7 +237,8 @@ export async function importStudents(ctx: AppContext, actor: Actor, file: Import
       return { refused: previewOf(fileName, checked) };
     }
 
-    const feeTermsWritten = await writeStudents(tx, checked.planned, passwordHash);
+    promotedAccountIds = checked.planned.flatMap((entry) => (entry.existingAccount ? [entry.existingAccount.id] : []));
+    const feeTermsWritten = await writeStudents(tx, checked.planned, promotedAccountIds, passwordHash);
     const imported = await insertImportLog(tx, { ...log, importedRows: checked.planned.length });
     await recordActivity(tx, {
       actor: { id: actor.id, userName: actor.userName },
@@ -252,6 +251,9 @@ export async function importStudents(ctx: AppContext, actor: Actor, file: Import
     });
     return { imported };
   });
+  // Applicants signed in when they became students get the student's screens on their next call.
+  ctx.sessionCache.forgetUsers(promotedAccountIds);
+  return outcome;
 }
 
 /** GET studentImport/template: the degrees listed are those the actor may import into (open ones). */

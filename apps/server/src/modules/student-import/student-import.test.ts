@@ -16,7 +16,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, degrees, feeStructures, feeTerms, importLogs, staffDegrees, students, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { createUser, fixtures, latestMailTo, multipartBody, resetCodeIn, signIn, signInAs } from "../../test/factories.js";
+import { createUser, fixtures, latestMailTo, multipartBody, resetCodeIn, signIn, signInAs, whoAmI } from "../../test/factories.js";
 
 let test: TestApp;
 let adminCookie: string;
@@ -229,6 +229,9 @@ describe("the import", () => {
 
   it("creates the students, their accounts and their fee terms from their current year on, with the log and the activity entry", async () => {
     const applicant = await createUser(test.db, { role: ROLE_USER, userName: applicantEmail });
+    // Signed in and in use as an applicant while the import runs: the next call is a student's.
+    const applicantCookie = await signIn(test, applicantEmail);
+    expect((await whoAmI(test, applicantCookie)).json().data.roleName).toBe(ROLE_USER);
     const response = await importFile({ name: "batch-1.xlsx", content: await file() });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(studentImportMessages.imported);
@@ -240,6 +243,7 @@ describe("the import", () => {
     // An applicant's account becomes the student's; new e-mails get accounts of their own.
     expect(second!.userId).toBe(applicant.id);
     expect((await accountOf(applicantEmail))!.role).toBe(ROLE_STUDENT);
+    expect((await whoAmI(test, applicantCookie)).json().data.roleName).toBe(ROLE_STUDENT);
     expect((await accountOf("imp1@example.in"))).toMatchObject({ id: first!.userId, role: ROLE_STUDENT, mobile: "9876543210" });
     expect(third).toMatchObject({ courseId: 2, degreeId: degree.postgraduate, currentYear: 2 });
 

@@ -126,7 +126,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
 export async function updateUser(ctx: AppContext, actor: Actor, userId: number, input: UpdateUserInput, meta: RequestMeta): Promise<UserListItem> {
   await checkRoleAndDegrees(ctx.db, input.role, input.degreeIds);
 
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${USER_CHANGES_LOCK_ID})`);
     const before = await getUserByIdForUpdate(tx, userId);
     if (!before) throw new NotFoundError();
@@ -160,6 +160,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
     });
     return presentUser(after, input.degreeIds);
   });
+  ctx.sessionCache.forgetUsers([userId]);
+  return updated;
 }
 
 /** Mails the user a reset code, the same mail as forgot password; a disabled account could not use it. */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, degrees, roles, sessions, staffDegrees, users } from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { createUser, latestMailTo, resetCodeIn, signIn, signInAs, uniqueEmail } from "../../test/factories.js";
+import { createUser, latestMailTo, resetCodeIn, signIn, signInAs, uniqueEmail, whoAmI } from "../../test/factories.js";
 import { insertApplication } from "../admissions/admissions.repository.js";
 
 let test: TestApp;
@@ -46,7 +46,6 @@ const activityOf = (target: TestApp, action: string, userId: number) =>
     .from(activityLog)
     .where(and(eq(activityLog.action, action), eq(activityLog.entityId, String(userId))));
 const sessionsOf = (target: TestApp, userId: number) => target.db.select().from(sessions).where(eq(sessions.userId, userId));
-const me = (target: TestApp, cookie: string) => target.app.inject({ url: "/booking/api/auth/me", headers: { cookie } });
 
 /** Creates a staff account through the API and has the person choose a password with the mailed code, as they would. */
 async function createStaffAndSignIn(target: TestApp, cookie: string, account: object) {
@@ -110,7 +109,7 @@ describe("POST /booking/users", () => {
     const reset = await test.app.inject({ method: "PUT", url: "/booking/api/auth/changepwd", payload: { email: userName, codes: code, newPassword: "Their-Own-Secret-9" } });
     expect(reset.statusCode).toBe(200);
     const cookie = await signIn(test, userName, "Their-Own-Secret-9");
-    expect((await me(test, cookie)).json().data.roleName).toBe(ROLE_ADMIN);
+    expect((await whoAmI(test, cookie)).json().data.roleName).toBe(ROLE_ADMIN);
 
     const [entry] = await activityOf(test, "user.created", created.id);
     expect(entry).toMatchObject({ entityType: "user", summary: expect.stringContaining(userName) });
@@ -223,10 +222,11 @@ describe("GET /booking/users", () => {
 describe("PUT /booking/users/:id", () => {
   it("changes a staff role and the degrees, ends the user's sessions, and records from and to", async () => {
     const { user, cookie } = await createStaffAndSignIn(test, adminCookie, staffAccount({ role: ROLE_DEPARTMENT_ADMIN, degreeIds: [degreeIds["B.COM."]] }));
+    expect((await whoAmI(test, cookie)).statusCode).toBe(200);
     const response = await asAdmin(updateRequest(user.id, { role: ROLE_ADMIN, isActive: true, degreeIds: [degreeIds["B.COM."]] }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ message: userMessages.updated, data: { id: user.id, role: ROLE_ADMIN, isActive: true, degreeIds: [] } });
-    expect((await me(test, cookie)).statusCode).toBe(401);
+    expect((await whoAmI(test, cookie)).statusCode).toBe(401);
     expect(await test.db.select().from(staffDegrees).where(eq(staffDegrees.userId, user.id))).toEqual([]);
 
     const [entry] = await activityOf(test, "user.updated", user.id);
@@ -242,7 +242,7 @@ describe("PUT /booking/users/:id", () => {
     const both = [degreeIds["B.COM."]!, degreeIds["M.COM."]!].sort((a, b) => a - b);
     const changed = await asAdmin(updateRequest(user.id, { role: ROLE_DEPARTMENT_ADMIN, isActive: true, degreeIds: both }));
     expect(changed.json().data.degreeIds).toEqual(both);
-    expect((await me(test, cookie)).statusCode).toBe(200);
+    expect((await whoAmI(test, cookie)).statusCode).toBe(200);
 
     await asAdmin(updateRequest(user.id, { role: ROLE_DEPARTMENT_ADMIN, isActive: true, degreeIds: [...both].reverse() }));
     expect(await activityOf(test, "user.updated", user.id)).toHaveLength(1);
@@ -250,17 +250,18 @@ describe("PUT /booking/users/:id", () => {
 
   it("disables an account: its next request is 401, it cannot sign in, and enabling lets it back", async () => {
     const { user, cookie } = await signInAs(test, ROLE_USER);
+    expect((await whoAmI(test, cookie)).statusCode).toBe(200);
     const disabled = await asAdmin(updateRequest(user.id, { role: ROLE_USER, isActive: false }));
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json().data.isActive).toBe(false);
-    expect((await me(test, cookie)).statusCode).toBe(401);
+    expect((await whoAmI(test, cookie)).statusCode).toBe(401);
     expect(await sessionsOf(test, user.id)).toEqual([]);
     const signin = await test.app.inject({ method: "POST", url: "/booking/api/auth/signin", payload: { username: user.userName, password: user.password } });
     expect(signin.statusCode).toBe(403);
     expect(signin.json().message).toBe(notices.accountDisabled);
 
     expect((await asAdmin(updateRequest(user.id, { role: ROLE_USER, isActive: true }))).statusCode).toBe(200);
-    expect((await me(test, await signIn(test, user.userName, user.password))).statusCode).toBe(200);
+    expect((await whoAmI(test, await signIn(test, user.userName, user.password))).statusCode).toBe(200);
   });
 
   it("refuses to give or take an applicant's or a student's role (400), and changes nothing", async () => {
@@ -402,19 +403,19 @@ describe("the last active admin", () => {
     }
     const [after] = await fresh.db.select().from(users).where(eq(users.id, first.user.id));
     expect(after).toMatchObject({ role: ROLE_ADMIN, isActive: true });
-    expect((await me(fresh, first.cookie)).statusCode).toBe(200);
+    expect((await whoAmI(fresh, first.cookie)).statusCode).toBe(200);
   });
 
   it("can be demoted or disabled while another active admin remains", async () => {
     second = await createStaffAndSignIn(fresh, first.cookie, staffAccount());
     expect((await put(first.cookie, second.user.id, { role: ROLE_DEPARTMENT_ADMIN, isActive: true, degreeIds: [degreeId] })).statusCode).toBe(200);
-    expect((await me(fresh, second.cookie)).statusCode).toBe(401);
+    expect((await whoAmI(fresh, second.cookie)).statusCode).toBe(401);
     expect((await put(first.cookie, first.user.id, disable)).statusCode).toBe(409);
 
     expect((await put(first.cookie, second.user.id, { role: ROLE_ADMIN, isActive: true })).statusCode).toBe(200);
     second.cookie = await signIn(fresh, second.user.userName, password);
     expect((await put(first.cookie, first.user.id, disable)).statusCode).toBe(200);
-    expect((await me(fresh, first.cookie)).statusCode).toBe(401);
+    expect((await whoAmI(fresh, first.cookie)).statusCode).toBe(401);
     expect((await put(second.cookie, second.user.id, disable)).statusCode).toBe(409);
 
     expect((await put(second.cookie, first.user.id, { role: ROLE_ADMIN, isActive: true })).statusCode).toBe(200);
