@@ -57,7 +57,7 @@ describe("the command line", () => {
     const quick = parseOptions(["--quick"], {});
     expect(full !== "help" && full.applications).toBe(100_000);
     expect(quick !== "help" && quick.applications).toBe(10_000);
-    expect(full !== "help" && full.phases).toEqual(["baseline", "status", "admission", "signin", "staff-list", "bundle"]);
+    expect(full !== "help" && full.phases).toEqual(["baseline", "status", "admission", "signin", "staff-list", "export", "import", "bundle", "lighthouse"]);
   });
 
   it("measures on PostgreSQL when DATABASE_URL is set", () => {
@@ -66,7 +66,7 @@ describe("the command line", () => {
   });
 
   it("refuses an unknown phase or a round of no length", () => {
-    expect(() => parseOptions(["--only", "status,export-everything"], {})).toThrow(new UsageError("unknown phase export-everything; the phases are baseline, status, admission, signin, staff-list, bundle"));
+    expect(() => parseOptions(["--only", "status,export-everything"], {})).toThrow(new UsageError("unknown phase export-everything; the phases are baseline, status, admission, signin, staff-list, export, import, bundle, lighthouse"));
     expect(() => parseOptions(["--seconds", "0"], {})).toThrow(UsageError);
   });
 });

@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext } from "playwright-core";
 import { measurement, notMeasured, show, type Measurement } from "./report.js";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 interface Screen {
   id: string;

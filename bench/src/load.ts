@@ -26,7 +26,8 @@ function percentile(sorted: number[], fraction: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
-function round(plan: LoadPlan, seconds: number, onResponse?: (statusCode: number, milliseconds: number) => void): Promise<autocannon.Result> {
+/** A round of `seconds`, or shorter: it stops once `until` settles. */
+function round(plan: LoadPlan, seconds: number, onResponse?: (statusCode: number, milliseconds: number) => void, until?: Promise<unknown>): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -40,6 +41,8 @@ function round(plan: LoadPlan, seconds: number, onResponse?: (statusCode: number
       (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
     );
     if (onResponse) instance.on("response", (_client, statusCode, _bytes, responseTime) => onResponse(statusCode, responseTime));
+    const stop = () => instance.stop();
+    until?.then(stop, stop);
   });
 }
 
@@ -49,8 +52,23 @@ function round(plan: LoadPlan, seconds: number, onResponse?: (statusCode: number
  */
 export async function measureLoad(plan: LoadPlan): Promise<LoadResult> {
   await round(plan, plan.warmupSeconds);
+  return countedRound(plan);
+}
+
+/**
+ * A load for as long as some work takes, e.g. status reads while an export downloads: the warm-up
+ * round, then the work and the counted round together, the round stopped when the work ends (or
+ * after `plan.seconds` at the most, which bounds it).
+ */
+export async function measureDuring<T>(plan: LoadPlan, work: () => Promise<T>): Promise<[LoadResult, T]> {
+  await round(plan, plan.warmupSeconds);
+  const done = work();
+  return Promise.all([countedRound(plan, done), done]);
+}
+
+async function countedRound(plan: LoadPlan, until?: Promise<unknown>): Promise<LoadResult> {
   const latencies: number[] = [];
-  const result = await round(plan, plan.seconds, (_status, milliseconds) => latencies.push(milliseconds));
+  const result = await round(plan, plan.seconds, (_status, milliseconds) => latencies.push(milliseconds), until);
   latencies.sort((a, b) => a - b);
   return {
     requestsPerSecond: result.requests.average,

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 /** The phases of a run, in the order they run; `--only` picks some (the self-test runs the baseline alone). */
-export const phaseNames = ["baseline", "status", "admission", "signin", "staff-list", "bundle"] as const;
+export const phaseNames = ["baseline", "status", "admission", "signin", "staff-list", "export", "import", "bundle", "lighthouse"] as const;
 export type PhaseName = (typeof phaseNames)[number];
 
 export interface BenchOptions {
@@ -16,6 +16,8 @@ export interface BenchOptions {
   warmupSeconds: number;
   outDir: string;
   databaseUrl?: string;
+  /** Where the server under test writes a V8 CPU profile when it stops (node --cpu-prof), if anywhere. */
+  cpuProfileDir?: string;
 }
 
 const defaultOutDir = fileURLToPath(new URL("../results", import.meta.url));
@@ -26,6 +28,7 @@ export const usage = `npm run bench -- [--quick] [--only phase,phase] [--seconds
   --seconds   length of each counted round (default 10, quick 5)
   --warmup    length of the discarded warm-up round (default 5, quick 2)
   --out       where the report goes (default bench/results)
+  --cpu-prof  a folder: the server under test writes its CPU profile there (open it in Chrome's DevTools)
 DATABASE_URL=postgres://... measures on PostgreSQL instead of the embedded database.`;
 
 export class UsageError extends Error {}
@@ -46,6 +49,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       seconds: { type: "string" },
       warmup: { type: "string" },
       out: { type: "string" },
+      "cpu-prof": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -63,5 +67,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     warmupSeconds: positiveNumber(values.warmup, quick ? 2 : 5, "--warmup"),
     outDir: path.resolve(values.out ?? defaultOutDir),
     databaseUrl: env.DATABASE_URL || undefined,
+    cpuProfileDir: values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : undefined,
   };
 }

@@ -61,9 +61,9 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyPath: s
 }
 
 /** The real server from its build, on the given database; logs only warnings, so logging does not skew the figures. */
-export function startBuiltServer(database: { dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
+export function startBuiltServer(database: { dataDir: string; databaseUrl?: string }, cpuProfileDir?: string): Promise<ServerProcess> {
   return startProcess(
-    [builtServerEntry],
+    [...(cpuProfileDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfileDir] : []), builtServerEntry],
     {
       PATH: process.env.PATH,
       NODE_ENV: "production",
@@ -81,6 +81,11 @@ export function startBuiltServer(database: { dataDir: string; databaseUrl?: stri
 /** B: a bare Fastify hello-world, started and loaded the same way as the server. */
 export function startBaselineServer(): Promise<ServerProcess> {
   return startProcess(["--import", "tsx", baselineEntry], { PATH: process.env.PATH, NODE_ENV: "production" }, "/");
+}
+
+/** The resident memory of a process now. */
+export async function residentBytes(pid: number): Promise<number> {
+  return (await pidusage(pid)).memory;
 }
 
 /** The peak resident memory of a process while a phase runs, sampled four times a second. */
@@ -103,10 +108,23 @@ export class MemorySampler {
 
   private async sample(): Promise<void> {
     try {
-      const { memory } = await pidusage(this.pid);
-      this.peakBytes = Math.max(this.peakBytes, memory);
+      this.peakBytes = Math.max(this.peakBytes, await residentBytes(this.pid));
     } catch {
       // the process has gone; its last sample stands
     }
   }
+}
+
+/** Runs some work while sampling the process's memory; answers what the work answered and the peak. */
+export async function peakMemoryDuring<T>(pid: number, run: () => Promise<T>): Promise<[result: T, peakBytes: number]> {
+  const sampler = new MemorySampler(pid);
+  sampler.start();
+  let result: T;
+  let peakBytes: number;
+  try {
+    result = await run();
+  } finally {
+    peakBytes = await sampler.stop();
+  }
+  return [result, peakBytes];
 }

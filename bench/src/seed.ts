@@ -1,7 +1,8 @@
-import { ROLE_USER, admissionSchema, sampleAdmission, type AdmissionInput, type MarkRow } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, admissionSchema, sampleAdmission, type AdmissionInput, type MarkRow, type StudentImportColumn } from "@admissions/shared";
 import { openDatabase, type Database, type DatabaseTarget } from "@admissions/server/db/client";
-import { applicationCounters, applications, degrees, paymentOrders, uploadedFiles, users } from "@admissions/server/db/schema/index";
+import { applicationCounters, applications, degrees, paymentOrders, students, uploadedFiles, users } from "@admissions/server/db/schema/index";
 import { DEMO_PASSWORD, seedDemo } from "@admissions/server/db/seed-demo";
+import { copyFeeStructureToStudents } from "@admissions/server/modules/academic/academic.repository";
 import { applicationColumnsOf } from "@admissions/server/modules/admissions/admissions.service";
 import { hashSecret } from "@admissions/server/modules/auth/passwords";
 import { count, sql } from "drizzle-orm";
@@ -18,6 +19,8 @@ export const SIGNED_IN_APPLICANTS = 1_000;
 
 export interface SeededData {
   applications: number;
+  /** Admitted students, each with the fee terms of their degree. */
+  students: number;
   password: string;
   /** User names of the applicants with an editable application. */
   applicantUserNames: string[];
@@ -29,12 +32,15 @@ const BATCH = 1_000;
 const firstNames = ["ARUN", "KAVYA", "PRIYA", "KARTHIK", "DIVYA", "SURESH", "MEENA", "VIGNESH", "ANITHA", "RAHUL", "LAKSHMI", "GOKUL", "NIVETHA", "SANJAY", "DEEPA", "HARISH", "REVATHI", "MANOJ", "SWATHI", "AJITH"];
 const initials = "ABCDEGJKMNPRSTV";
 
-/** Later applications are mostly decided: the mix an office sees a few weeks into admissions. */
+/**
+ * Later applications are mostly decided: the mix an office sees a few weeks into admissions. A fifth
+ * are Approved, so 100,000 applications hold about the 20,000 students the targets are set for.
+ */
 const statusMix: [status: string, share: number][] = [
-  ["Pending", 0.15],
+  ["Pending", 0.25],
   ["Payment Failure", 0.05],
   ["Submitted", 0.35],
-  ["Approved", 0.3],
+  ["Approved", 0.2],
   ["Transferred", 0.03],
   ["Cancelled", 0.04],
   ["Rejected", 0.08],
@@ -94,16 +100,20 @@ function formOf(index: number, degree: Degree, random: Random): AdmissionInput {
   });
 }
 
+/** The gateway's tracking id of an application's successful payment, on the order and the application alike. */
+function trackingIdOf(applicationNo: string) {
+  return `BENCH-${applicationNo}`;
+}
+
 /** The row the server would store for the form (admissions.service), with a status a few weeks on. */
-function applicationRowOf(input: AdmissionInput, userId: number, degree: Degree, applicationNo: string, status: string, createdAt: Date, random: Random) {
+function applicationRowOf(input: AdmissionInput, degree: Degree, applicationNo: string, status: string, createdAt: Date, random: Random) {
   const offline = status !== "Pending" && status !== "Payment Failure" && random.next() < 0.1;
   const paymentStatus = status === "Pending" ? "Pending" : status === "Payment Failure" ? "Failure" : offline ? "Offline" : "Success";
   return {
-    userId,
     applicationNo,
     status,
     paymentStatus,
-    paymentRefNo: paymentStatus === "Success" ? `BENCH${userId}` : null,
+    paymentRefNo: paymentStatus === "Success" ? trackingIdOf(applicationNo) : null,
     isOffline: offline,
     ...applicationColumnsOf(admissionSchema.parse(input), degree),
     applicationFee: 300,
@@ -113,22 +123,82 @@ function applicationRowOf(input: AdmissionInput, userId: number, degree: Degree,
   };
 }
 
-async function insertBatch(db: Database, first: number, size: number, ugDegrees: Degree[], passwordHash: string, random: Random) {
-  const year = new Date().getFullYear();
-  const insertedUsers = await db
-    .insert(users)
-    .values(Array.from({ length: size }, (_, offset) => ({ userName: userNameOf(first + offset), mobile: String(9_000_000_000 + first + offset), passwordHash, role: ROLE_USER })))
-    .returning({ id: users.id, userName: users.userName });
+/** DESIGN.md: admission numbers are counted per course and year, as application numbers are: ADM-UG-2026-0001. */
+const admissionSeries = "ADM-UG";
 
-  const rows = insertedUsers.map((user, offset) => {
+function admissionNoOf(year: number, admitted: number) {
+  return `${admissionSeries}-${year}-${String(admitted).padStart(4, "0")}`;
+}
+
+type InsertedApplication = Pick<typeof applications.$inferSelect, "id" | "userId" | "admissionNo" | "name" | "email" | "mobile" | "courseId" | "degreeId">;
+
+/**
+ * What approval writes for an admitted applicant (decisions.service `admit`): a student in year 1 of
+ * the degree, and the degree's fee structure copied into their fee terms, all still due. Their
+ * accounts were created with the student role.
+ */
+async function admitStudents(db: Database, approved: InsertedApplication[], year: number) {
+  if (approved.length === 0) return;
+  const inserted = await db
+    .insert(students)
+    .values(
+      approved.map((application) => ({
+        userId: application.userId,
+        applicationId: application.id,
+        admissionNo: application.admissionNo!,
+        name: application.name,
+        email: application.email,
+        mobile: application.mobile,
+        courseId: application.courseId,
+        degreeId: application.degreeId,
+        currentYear: 1,
+        admissionYear: year,
+      })),
+    )
+    .returning({ id: students.id });
+  await copyFeeStructureToStudents(
+    db,
+    inserted.map((student) => student.id),
+    { andLaterYears: true },
+  );
+}
+
+/** Answers how many applicants are admitted so far: `admitted` before the batch, and the batch's own. */
+async function insertBatch(db: Database, first: number, size: number, ugDegrees: Degree[], passwordHash: string, random: Random, admittedBefore: number): Promise<number> {
+  const year = new Date().getFullYear();
+  let admitted = admittedBefore;
+  const planned = Array.from({ length: size }, (_, offset) => {
     const index = first + offset;
     const degree = random.pick(ugDegrees);
     const status = index < SIGNED_IN_APPLICANTS ? "Pending" : random.status();
     // Spread over the eight weeks an admission season runs.
     const createdAt = new Date(Date.now() - random.integer(0, 56 * 24 * 3600) * 1000);
-    return applicationRowOf(formOf(index, degree, random), user.id, degree, `UG-${year}-${String(index + 1).padStart(6, "0")}`, status, createdAt, random);
+    const row = applicationRowOf(formOf(index, degree, random), degree, `UG-${year}-${String(index + 1).padStart(6, "0")}`, status, createdAt, random);
+    if (status !== "Approved") return row;
+    admitted += 1;
+    return { ...row, admissionNo: admissionNoOf(year, admitted) };
   });
-  const inserted = await db.insert(applications).values(rows).returning({ id: applications.id, userId: applications.userId, paymentStatus: applications.paymentStatus, createdAt: applications.createdAt });
+  const insertedUsers = await db
+    .insert(users)
+    .values(
+      planned.map((application, offset) => ({
+        userName: userNameOf(first + offset),
+        mobile: String(9_000_000_000 + first + offset),
+        passwordHash,
+        role: application.status === "Approved" ? ROLE_STUDENT : ROLE_USER,
+      })),
+    )
+    .returning({ id: users.id, userName: users.userName });
+
+  const inserted = await db
+    .insert(applications)
+    .values(planned.map((application, offset) => ({ ...application, userId: insertedUsers[offset]!.id })))
+    .returning();
+  await admitStudents(
+    db,
+    inserted.filter((application) => application.status === "Approved"),
+    year,
+  );
 
   await db.insert(uploadedFiles).values(
     insertedUsers.flatMap((user, offset) =>
@@ -151,18 +221,20 @@ async function insertBatch(db: Database, first: number, size: number, ugDegrees:
         userId: application.userId,
         amountPaise: 30_000,
         status: application.paymentStatus,
-        trackingId: application.paymentStatus === "Success" ? `BENCH${application.userId}` : null,
+        trackingId: application.paymentStatus === "Success" ? trackingIdOf(application.applicationNo) : null,
         settledBy: "return",
         createdAt: application.createdAt,
         settledAt: application.createdAt,
       })),
     );
   }
+  return admitted;
 }
 
 /**
  * Fills an empty database: the demo degrees, fee structures and staff accounts, then `total`
- * applicants with their application, documents and payment, in batches of a thousand.
+ * applicants with their application, documents and payment, in batches of a thousand; the approved
+ * ones are students with their fee terms.
  */
 export async function seedBenchData(target: DatabaseTarget, total: number, progress: (done: number) => void): Promise<SeededData> {
   const database = await openDatabase(target);
@@ -174,18 +246,26 @@ export async function seedBenchData(target: DatabaseTarget, total: number, progr
     const ugDegrees = (await db.select().from(degrees)).filter((degree) => degree.courseId === 1);
     const passwordHash = await hashSecret(BENCH_PASSWORD);
     const random = randomSource(2026);
+    let admitted = 0;
     for (let first = 0; first < total; first += BATCH) {
-      await insertBatch(db, first, Math.min(BATCH, total - first), ugDegrees, passwordHash, random);
+      admitted = await insertBatch(db, first, Math.min(BATCH, total - first), ugDegrees, passwordHash, random, admitted);
       progress(Math.min(total, first + BATCH));
     }
-    await db.insert(applicationCounters).values({ course: "UG", year: new Date().getFullYear(), last: total });
-    // A database that grew over weeks has its planner statistics; one filled a minute ago has none
-    // until autovacuum comes round, and would be measured with the plans of an empty table.
-    await db.execute(sql`ANALYZE`);
+    // The next application and admission numbers follow the seeded ones, as they would after the season so far.
+    const year = new Date().getFullYear();
+    await db.insert(applicationCounters).values([
+      { course: "UG", year, last: total },
+      ...(admitted > 0 ? [{ course: admissionSeries, year, last: admitted }] : []),
+    ]);
+    // A database that grew over weeks has been visited by autovacuum: planner statistics, and the
+    // visibility map that lets counts read an index alone. One filled a minute ago has neither yet
+    // and would be measured with the plans of an empty table.
+    await db.execute(sql`VACUUM ANALYZE`);
 
     const formRandom = randomSource(7);
     return {
       applications: total,
+      students: admitted,
       password: BENCH_PASSWORD,
       applicantUserNames: Array.from({ length: Math.min(SIGNED_IN_APPLICANTS, total) }, (_, index) => userNameOf(index)),
       formOf(userName) {
@@ -196,4 +276,27 @@ export async function seedBenchData(target: DatabaseTarget, total: number, progr
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Students for the import, as an office moving onto the app would upload its second years: each
+ * distinct (admission number, e-mail, mobile) and none already seeded, spread over the degrees the
+ * template lists (every degree has a second year), admitted last year.
+ */
+export function studentsToImport(templateDegrees: { course: string; name: string }[], total: number): Record<StudentImportColumn, string>[] {
+  const random = randomSource(11);
+  const admissionYear = String(new Date().getFullYear() - 1);
+  return Array.from({ length: total }, (_, index) => {
+    const degree = random.pick(templateDegrees);
+    return {
+      admissionNo: `BENCH-${degree.course}-${admissionYear}-${String(index + 1).padStart(5, "0")}`,
+      name: `${random.pick(firstNames)} ${random.pick([...initials])}`,
+      email: `student${index}@bench.example.in`,
+      mobile: String(8_000_000_000 + index),
+      course: degree.course,
+      degree: degree.name,
+      currentYear: "2",
+      admissionYear,
+    };
+  });
 }
