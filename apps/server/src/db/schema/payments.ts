@@ -34,13 +34,15 @@ export const paymentOrders = pgTable(
     gatewayResponse: jsonb("gateway_response"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** When the order status call last asked about it, while it awaits; the longest unasked are asked first. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("payment_orders_order_id_key").on(table.orderId),
     uniqueIndex("payment_orders_tracking_id_key").on(table.trackingId),
     index("payment_orders_application_idx").on(table.applicationId),
     index("payment_orders_awaiting_idx")
-      .on(table.createdAt)
+      .on(table.checkedAt.asc().nullsFirst(), table.createdAt)
       .where(sql`${table.status} = 'Awaiting'`),
   ],
 );

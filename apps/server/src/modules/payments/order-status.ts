@@ -36,11 +36,16 @@ export function outcomeOf(status: string | undefined): Outcome {
   }
 }
 
+/** What the order status call learnt: `known` is false when the gateway refused the call itself (an error, no record of the order). */
+export interface StatusAnswer extends GatewayResult {
+  known: boolean;
+}
+
 /**
  * CCAvenue's order status call (command orderStatusTracker): an encrypted JSON request, answered as
  * `status=0&enc_response=...`. The sandbox answers the same protocol in-process.
  */
-export async function queryOrderStatus(db: Database, gateway: Gateway, orderId: string): Promise<GatewayResult> {
+export async function queryOrderStatus(db: Database, gateway: Gateway, orderId: string): Promise<StatusAnswer> {
   const form = new URLSearchParams({
     enc_request: encryptForGateway(JSON.stringify({ order_no: orderId }), gateway.workingKey),
     access_code: gateway.accessCode,
@@ -54,11 +59,12 @@ export async function queryOrderStatus(db: Database, gateway: Gateway, orderId: 
     : await (await fetch(gateway.statusUrl, { method: "POST", body: form, signal: AbortSignal.timeout(20_000) })).text();
 
   const answer = new URLSearchParams(answerText.trim());
-  if (answer.get("status") !== "0") return { outcome: "Awaiting", message: answer.get("enc_response") ?? answerText, raw: {} };
+  if (answer.get("status") !== "0") return { outcome: "Awaiting", known: false, message: answer.get("enc_response") ?? answerText, raw: {} };
   const order = JSON.parse(decryptFromGateway(answer.get("enc_response") ?? "", gateway.workingKey)) as Record<string, unknown>;
   const text = (key: string) => (order[key] == null ? undefined : String(order[key]));
   return {
     outcome: outcomeOf(text("order_status")),
+    known: true,
     trackingId: text("reference_no"),
     bankRefNo: text("order_bank_ref_no"),
     paymentMode: text("order_option_type"),

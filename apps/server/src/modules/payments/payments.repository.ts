@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { applications, paymentOrders } from "../../db/schema/index.js";
@@ -85,6 +85,13 @@ export async function findAwaitingOrders(db: Database, filter: { userId?: number
         filter.createdBefore === undefined ? undefined : lt(paymentOrders.createdAt, filter.createdBefore),
       ),
     )
-    .orderBy(asc(paymentOrders.createdAt))
+    // Never asked first, then the longest unasked: orders the gateway keeps not knowing cannot hold
+    // the others back, however many there are.
+    .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`, asc(paymentOrders.createdAt))
     .limit(limit);
+}
+
+export async function markOrdersChecked(db: Database, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.update(paymentOrders).set({ checkedAt: sql`now()` }).where(inArray(paymentOrders.id, [...orderIds]));
 }

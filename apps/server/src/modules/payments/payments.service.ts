@@ -12,6 +12,7 @@ import { outcomeOf, queryOrderStatus, type GatewayResult, type Outcome } from ".
 import {
   countOrdersOf,
   findAwaitingOrders,
+  markOrdersChecked,
   findOrderByTrackingId,
   getOrderForUpdate,
   insertPaymentOrder,
@@ -266,15 +267,27 @@ export async function applicationReceiptOf(ctx: AppContext, actor: Actor, order:
   return { fileName: `receipt-${order.orderId}.pdf`, pdf };
 }
 
+/**
+ * A payment that has not happened a day after its order never will: the gateway's payment page has
+ * long expired. The gateway still answering "not paid" by then closes the order as Aborted, so orders
+ * of people who left at the gateway are not asked about for ever.
+ */
+export const ABANDONED_AFTER_MS = 24 * 3_600_000;
+
 /** Asks the gateway about orders that never came back, for one user (Verify and Pay) or on the schedule. */
 export async function settleAwaitingOrders(ctx: AppContext, filter: { userId?: number; createdBefore?: Date }, log: FastifyBaseLogger): Promise<number> {
   const gateway = gatewayOf(ctx.settings);
   // The status call is ours, not a browser's: there is no client address to record.
   const meta: RequestMeta = { ip: null, userAgent: null };
+  const orders = await findAwaitingOrders(ctx.db, filter);
+  // Marked before asking, so an order whose check fails also goes to the back of the queue.
+  await markOrdersChecked(ctx.db, orders.map((order) => order.id));
   let settled = 0;
-  for (const order of await findAwaitingOrders(ctx.db, filter)) {
+  for (const order of orders) {
     try {
-      const result = await queryOrderStatus(ctx.db, gateway, order.orderId);
+      const answer = await queryOrderStatus(ctx.db, gateway, order.orderId);
+      const abandoned = answer.known && answer.outcome === "Awaiting" && Date.now() - order.createdAt.getTime() > ABANDONED_AFTER_MS;
+      const result = abandoned ? { ...answer, outcome: "Aborted" as const, message: `Not paid at the gateway a day after the order (${answer.message ?? "no status"})` } : answer;
       const settlement = await applyGatewayResult(ctx, order.orderId, result, "status", meta);
       if (settlement.result === "settled") settled += 1;
     } catch (error) {

@@ -8,6 +8,7 @@ import { fixtures, signInAs, uploadAs } from "../../test/factories.js";
 import { textOfPdf } from "../../test/pdf-text.js";
 import { encryptForGateway } from "./ccavenue-cipher.js";
 import { SANDBOX_CREDENTIALS } from "./gateway.js";
+import { settleAwaitingOrders } from "./payments.service.js";
 import { decideSandboxPayment, readSandboxRequest, type SandboxOutcome } from "./sandbox.js";
 
 let test: TestApp;
@@ -158,6 +159,56 @@ describe("orders that never came back", () => {
     expect(retry.applicationNo).toBe(start.applicationNo);
     await postBack("return", { encResp: (await gatewayAnswer(retry, "Success")).encResp });
     expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+  });
+});
+
+describe("the scheduled settlement", () => {
+  const tenMinutesAgo = () => new Date(Date.now() - 10 * 60_000);
+  const settleDue = () => settleAwaitingOrders(test.ctx, { createdBefore: tenMinutesAgo() }, test.app.log);
+  const ageOrder = (orderId: string, hours: number) =>
+    test.db
+      .update(paymentOrders)
+      .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+      .where(eq(paymentOrders.orderId, orderId));
+
+  it("asks the longest unasked first: a paid order behind a hundred the gateway never saw paid is settled on the next round", async () => {
+    // Orders of the earlier tests are minutes old, not due yet: only the ones aged here are.
+    const left = await applicantAtTheGateway();
+    await test.db.insert(paymentOrders).values(
+      Array.from({ length: 100 }, (_, index) => ({
+        orderId: `LEFT${index}`,
+        purpose: "application",
+        applicationId: null,
+        userId: left.user.id,
+        amountPaise: 30_000,
+        createdAt: new Date(Date.now() - 3_600_000 - index * 1000),
+      })),
+    );
+    const paid = await applicantAtTheGateway();
+    await gatewayAnswer(paid.start, "Success");
+    await ageOrder(paid.start.orderId, 0.5);
+    await ageOrder(left.start.orderId, 0.5);
+
+    expect(await settleDue()).toBe(0);
+    expect((await orderOf(paid.start.orderId)).status).toBe("Awaiting");
+    expect(await settleDue()).toBe(1);
+    expect(await orderOf(paid.start.orderId)).toMatchObject({ status: "Success", settledBy: "status" });
+    expect((await statusOf(paid.cookie)).data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+    expect((await orderOf("LEFT0")).status).toBe("Awaiting");
+  });
+
+  it("closes as Aborted an order the gateway still has not seen paid a day later", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    await ageOrder(start.orderId, 23);
+    await settleDue();
+    expect((await orderOf(start.orderId)).status).toBe("Awaiting");
+
+    // A day on; never asked since, as if the hundred of the last test had been closed meanwhile.
+    await ageOrder(start.orderId, 25);
+    await test.db.update(paymentOrders).set({ checkedAt: null }).where(eq(paymentOrders.orderId, start.orderId));
+    await settleDue();
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Aborted", settledBy: "status", statusMessage: expect.stringContaining("a day after the order") });
+    expect((await statusOf(cookie)).data.paymentStatus).toBe("Aborted");
   });
 });
 
