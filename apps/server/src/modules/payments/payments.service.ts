@@ -150,10 +150,7 @@ export async function applyGatewayResult(
     const order = await getOrderForUpdate(tx, orderId);
     if (!order) throw new RejectedPaymentResponse(`unknown order ${orderId}`);
     const refuse = (reason: string) => new RejectedPaymentResponse(reason, order.purpose);
-    if (result.amount !== undefined && result.amount !== formatAmount(order.amountPaise)) {
-      throw refuse(`amount ${result.amount} does not match ${formatAmount(order.amountPaise)} of order ${orderId}`);
-    }
-    if ((result.currency ?? order.currency) !== order.currency) throw refuse(`currency ${result.currency} of order ${orderId}`);
+    assertAnswerMatches(order, result);
     if (order.status !== "Awaiting") return { result: "already" as const, order };
     if (result.outcome === "Awaiting") return { result: "awaiting" as const, order };
     const trackingId = result.trackingId && result.trackingId !== "null" ? result.trackingId : null;
@@ -267,6 +264,14 @@ export async function applicationReceiptOf(ctx: AppContext, actor: Actor, order:
   return { fileName: `receipt-${order.orderId}.pdf`, pdf };
 }
 
+/** A gateway answer must name the order's own amount and currency; anything else is refused. */
+function assertAnswerMatches(order: PaymentOrderRow, result: GatewayResult): void {
+  if (result.amount !== undefined && result.amount !== formatAmount(order.amountPaise)) {
+    throw new RejectedPaymentResponse(`amount ${result.amount} does not match ${formatAmount(order.amountPaise)} of order ${order.orderId}`, order.purpose);
+  }
+  if ((result.currency ?? order.currency) !== order.currency) throw new RejectedPaymentResponse(`currency ${result.currency} of order ${order.orderId}`, order.purpose);
+}
+
 /**
  * A payment that has not happened a day after its order never will: the gateway's payment page has
  * long expired. The gateway still answering "not paid" by then closes the order as Aborted, so orders
@@ -288,6 +293,12 @@ export async function settleAwaitingOrders(ctx: AppContext, filter: { userId?: n
       const answer = await queryOrderStatus(ctx.db, gateway, order.orderId);
       const abandoned = answer.known && answer.outcome === "Awaiting" && Date.now() - order.createdAt.getTime() > ABANDONED_AFTER_MS;
       const result = abandoned ? { ...answer, outcome: "Aborted" as const, message: `Not paid at the gateway a day after the order (${answer.message ?? "no status"})` } : answer;
+      if (result.outcome === "Awaiting") {
+        // Nothing to record yet, so no transaction: the answer is only checked (a save asks about
+        // the applicant's earlier orders each time, and this spares it a lock and a commit per order).
+        assertAnswerMatches(order, result);
+        continue;
+      }
       const settlement = await applyGatewayResult(ctx, order.orderId, result, "status", meta);
       if (settlement.result === "settled") settled += 1;
     } catch (error) {
