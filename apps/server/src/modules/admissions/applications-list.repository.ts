@@ -37,9 +37,9 @@ const sortColumns = {
 
 /**
  * One page of applications for the staff list, its total, and the count per status under the other
- * filters, the total being one of those counts (or their sum). The page's ids are chosen first, from the applications table and its (column, id) indexes
- * alone, and only those rows are joined: a deep page then costs an index walk, not a join of every
- * row before it.
+ * filters, the total being one of those counts (or their sum). The page's ids are chosen first, from
+ * the applications table and its (column, id) indexes alone, and only those rows are joined: a deep
+ * page then costs an index walk, not a join of every row before it.
  */
 export async function findApplicationsPage(db: Database, query: ListQuery, scope: DegreeScope) {
   const where = filtersOf(query, scope, true);

@@ -12,10 +12,10 @@ import { outcomeOf, queryOrderStatus, type GatewayResult, type Outcome } from ".
 import {
   countOrdersOf,
   findAwaitingOrders,
-  markOrdersChecked,
   findOrderByTrackingId,
   getOrderForUpdate,
   insertPaymentOrder,
+  markOrdersChecked,
   paymentPurposes,
   settleOrder,
   type NewPaymentOrder,
@@ -277,7 +277,7 @@ function assertAnswerMatches(order: PaymentOrderRow, result: GatewayResult): voi
  * long expired. The gateway still answering "not paid" by then closes the order as Aborted, so orders
  * of people who left at the gateway are not asked about for ever.
  */
-export const ABANDONED_AFTER_MS = 24 * 3_600_000;
+const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
 /** Asks the gateway about orders that never came back, for one user (Verify and Pay) or on the schedule. */
 export async function settleAwaitingOrders(ctx: AppContext, filter: { userId?: number; createdBefore?: Date }, log: FastifyBaseLogger): Promise<number> {
