@@ -122,3 +122,54 @@ export const notices = {
 } as const;
 
 export type NoticeKey = keyof typeof notices;
+
+/**
+ * What the master-data screens and calls say. The web app shows them through `masters.messages.<key>`
+ * in its catalogues; `{{feeCode}}` is filled in by `feeCodeTakenMessage` and read back by the web app.
+ */
+export const masterMessages = {
+  courseNameRequired: "Please input the course name!",
+  degreeNameRequired: "Please input the degree name!",
+  nameTooLong: "The name can be at most 100 characters!",
+  applicationFeeInvalid: "The application fee must be a whole number of rupees from 0 to 100000!",
+  activeRequired: "Please say whether it is active!",
+  yearInvalid: "The year must be 1, 2 or 3!",
+  termInvalid: "The term must be 1 or 2!",
+  amountInvalid: "Enter the amount in rupees, with at most 2 decimals, up to 9999999.99!",
+  feeCodeInvalid: "Enter a fee code of up to 30 letters, digits, - or _!",
+  termRepeated: "Each year and term can appear only once!",
+  feeCodeRepeated: "Each fee code can be used only once!",
+  courseNameTaken: "A course with this name already exists!",
+  degreeNameTaken: "This course already has a degree with this name!",
+  degreeCourseLocked: "This degree already has applications or students, so its course cannot be changed!",
+  fixedCourseName: "The UG and PG courses keep their names: the admission form depends on them!",
+  feeCodeTaken: "The fee code {{feeCode}} is already used by another degree!",
+} as const;
+
+export type MasterMessageKey = keyof typeof masterMessages;
+
+export function feeCodeTakenMessage(feeCode: string): string {
+  return masterMessages.feeCodeTaken.replace("{{feeCode}}", feeCode);
+}
+
+/**
+ * What the users screen and its calls say. The web app shows them through `users.messages.<key>`
+ * in its catalogues.
+ */
+export const userMessages = {
+  roleRequired: "Please select a role!",
+  staffRoleRequired: "Please choose a staff role: applicant and student roles come from admission!",
+  roleUnknown: "This role does not exist!",
+  degreesRequired: "Please select the degrees this department admin looks after!",
+  degreeUnknown: "Please select degrees that exist!",
+  activeRequired: "Please say whether the account is active!",
+  emailTaken: "An account with this e-mail already exists.",
+  admissionRoleFixed: "Applicant and student roles come from admission: they cannot be given or taken away here.",
+  lastActiveAdmin: "At least one active admin must remain.",
+  accountDisabled: "This account is disabled. Enable it before sending a password reset.",
+  created: "User created. We have e-mailed them a code to set their password.",
+  updated: "User updated",
+  passwordResetSent: "We have e-mailed this user a code to reset their password.",
+} as const;
+
+export type UserMessageKey = keyof typeof userMessages;

@@ -1,6 +1,6 @@
 import { isStaffRole, rootTarget } from "@admissions/shared";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { FullPageLoader } from "../components/FullPageLoader";
+import { FullPageLoader, useReadyToDraw } from "../components/FullPageLoader";
 import { useSession } from "../features/auth/api/session";
 import { routes } from "../lib/paths";
 import { rememberInitUrl } from "../lib/storage";
@@ -9,7 +9,8 @@ import { rememberInitUrl } from "../lib/storage";
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <FullPageLoader />;
+  const sessionKnown = useReadyToDraw(!session.isPending);
+  if (!sessionKnown) return <FullPageLoader />;
   if (!session.data) {
     rememberInitUrl(location.pathname + location.search);
     return <Navigate to={routes.signIn} replace />;
@@ -24,10 +25,14 @@ export function RequireStaff() {
   return <Outlet />;
 }
 
-/** /signin and /signup are for signed-out visitors only. */
+/**
+ * /signin and /signup are for signed-out visitors only. The form shows while the session is asked
+ * for, as nearly everyone who opens these pages is signed out: the page is drawn in the first,
+ * interruptible render rather than all at once when the answer comes, which would hold a phone's
+ * main thread for most of a second.
+ */
 export function RedirectSignedIn({ to }: { to: string }) {
   const session = useSession();
-  if (session.isPending) return <FullPageLoader />;
   if (session.data) return <Navigate to={to} replace />;
   return <Outlet />;
 }

@@ -1,21 +1,20 @@
-import { Button, Result } from "antd";
+import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 
-/** SPEC.md section 8's generic pages; a plain link home, since the router itself may be what failed. */
+/**
+ * SPEC.md section 8's generic pages; a plain link home, since the router itself may be what failed.
+ * Drawn without Ant Design's Result, whose illustrations would be in every visitor's first download,
+ * and without a chunk of their own, which a failed download could not fetch.
+ */
 function ErrorPage({ status, messageKey }: { status: "404" | "500"; messageKey: string }) {
   const { t } = useTranslation();
   return (
     <div className="error-page">
-      <Result
-        status={status}
-        title={status}
-        subTitle={<h1 className="error-page__title">{t(messageKey)}</h1>}
-        extra={
-          <Button type="primary" href="/">
-            {t("errors.backHome")}
-          </Button>
-        }
-      />
+      <p className="error-page__status">{status}</p>
+      <h1 className="error-page__title">{t(messageKey)}</h1>
+      <Button type="primary" href="/">
+        {t("errors.backHome")}
+      </Button>
     </div>
   );
 }

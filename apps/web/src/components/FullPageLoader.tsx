@@ -1,4 +1,5 @@
 import { Spin } from "antd";
+import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 
 export function FullPageLoader() {
@@ -9,4 +10,13 @@ export function FullPageLoader() {
       <span className="visually-hidden">{t("common.loading")}</span>
     </div>
   );
+}
+
+/**
+ * Whether a screen may take the place of its loader yet. The switch is drawn at transition priority,
+ * which React renders in slices of a few milliseconds: a screen mounting all at once when its data
+ * arrives would hold a phone's main thread for most of a second, taps and typing waiting behind it.
+ */
+export function useReadyToDraw(ready: boolean): boolean {
+  return useDeferredValue(ready);
 }

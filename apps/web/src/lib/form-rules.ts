@@ -2,12 +2,20 @@ import type { Rule } from "antd/es/form";
 import type { z } from "zod";
 import { translateMessage } from "./i18n";
 
+function check(schema: z.ZodType, value: unknown): void {
+  const result = schema.safeParse(value ?? "");
+  if (!result.success) throw new Error(translateMessage(result.error.issues[0]?.message ?? ""));
+}
+
 /** An Ant Design form rule that applies a shared zod schema, so the form says what the server would. */
 export function zodRule(schema: z.ZodType): Rule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? "");
-      if (!result.success) throw new Error(translateMessage(result.error.issues[0]?.message ?? ""));
-    },
-  };
+  return { validator: async (_rule, value: unknown) => check(schema, value) };
+}
+
+/**
+ * The same rule with its schema fetched when a field is first checked. The public screens use it:
+ * zod is then not part of a first visitor's download, only of the first check's.
+ */
+export function lazyZodRule(loadSchema: () => Promise<z.ZodType>): Rule {
+  return { validator: async (_rule, value: unknown) => check(await loadSchema(), value) };
 }

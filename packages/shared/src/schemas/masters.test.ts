@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanMasterName, feeStructureUpdateSchema, masterMessages, paiseToRupees, rupeesToPaise } from "./masters.js";
+import { masterMessages } from "../messages.js";
+import { cleanMasterName, feeStructureUpdateSchema, paiseToRupees, rupeesToPaise } from "./masters.js";
 
 describe("rupees to paise", () => {
   it("reads the digits, never a float product, so no paisa is gained or lost", () => {

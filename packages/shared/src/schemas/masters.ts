@@ -1,34 +1,5 @@
 import { z } from "zod";
-import { messages } from "../messages.js";
-
-/**
- * What the master-data screens and calls say. The web app shows them through `masters.messages.<key>`
- * in its catalogues; `{{feeCode}}` is filled in by `feeCodeTakenMessage` and read back by the web app.
- */
-export const masterMessages = {
-  courseNameRequired: "Please input the course name!",
-  degreeNameRequired: "Please input the degree name!",
-  nameTooLong: "The name can be at most 100 characters!",
-  applicationFeeInvalid: "The application fee must be a whole number of rupees from 0 to 100000!",
-  activeRequired: "Please say whether it is active!",
-  yearInvalid: "The year must be 1, 2 or 3!",
-  termInvalid: "The term must be 1 or 2!",
-  amountInvalid: "Enter the amount in rupees, with at most 2 decimals, up to 9999999.99!",
-  feeCodeInvalid: "Enter a fee code of up to 30 letters, digits, - or _!",
-  termRepeated: "Each year and term can appear only once!",
-  feeCodeRepeated: "Each fee code can be used only once!",
-  courseNameTaken: "A course with this name already exists!",
-  degreeNameTaken: "This course already has a degree with this name!",
-  degreeCourseLocked: "This degree already has applications or students, so its course cannot be changed!",
-  fixedCourseName: "The UG and PG courses keep their names: the admission form depends on them!",
-  feeCodeTaken: "The fee code {{feeCode}} is already used by another degree!",
-} as const;
-
-export type MasterMessageKey = keyof typeof masterMessages;
-
-export function feeCodeTakenMessage(feeCode: string): string {
-  return masterMessages.feeCodeTaken.replace("{{feeCode}}", feeCode);
-}
+import { masterMessages, messages } from "../messages.js";
 
 /** SPEC.md: UG is course 1 and PG course 2; the admission form and application numbers rely on those names. */
 export const fixedCourseNames: Readonly<Record<number, string>> = { 1: "UG", 2: "PG" };

@@ -1,30 +1,8 @@
 import { z } from "zod";
 import { ROLE_DEPARTMENT_ADMIN, isStaffRole } from "../constants/roles.js";
-import { messages } from "../messages.js";
+import { messages, userMessages } from "../messages.js";
 import { emailField, mobileField } from "./auth.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
-
-/**
- * What the users screen and its calls say. The web app shows them through `users.messages.<key>`
- * in its catalogues.
- */
-export const userMessages = {
-  roleRequired: "Please select a role!",
-  staffRoleRequired: "Please choose a staff role: applicant and student roles come from admission!",
-  roleUnknown: "This role does not exist!",
-  degreesRequired: "Please select the degrees this department admin looks after!",
-  degreeUnknown: "Please select degrees that exist!",
-  activeRequired: "Please say whether the account is active!",
-  emailTaken: "An account with this e-mail already exists.",
-  admissionRoleFixed: "Applicant and student roles come from admission: they cannot be given or taken away here.",
-  lastActiveAdmin: "At least one active admin must remain.",
-  accountDisabled: "This account is disabled. Enable it before sending a password reset.",
-  created: "User created. We have e-mailed them a code to set their password.",
-  updated: "User updated",
-  passwordResetSent: "We have e-mailed this user a code to reset their password.",
-} as const;
-
-export type UserMessageKey = keyof typeof userMessages;
 
 /** A role as `GET roles` lists it. */
 export const roleSchema = z.object({ name: z.string(), description: z.string() });

@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Grid, Progress, Result, Space, Steps, Typograp
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { FullPageLoader } from "../../../components/FullPageLoader";
+import { FullPageLoader, useReadyToDraw } from "../../../components/FullPageLoader";
 import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
@@ -186,7 +186,8 @@ export function AdmissionPage() {
     });
   };
 
-  if (!user || courses.isPending || degrees.isPending || !restored) return <FullPageLoader />;
+  const readyToDraw = useReadyToDraw(Boolean(user) && !courses.isPending && !degrees.isPending && restored);
+  if (!user || !readyToDraw) return <FullPageLoader />;
 
   const application = stored.data;
   if (application && !student && !editableApplicationStatuses.includes(application.applicationStatus)) {

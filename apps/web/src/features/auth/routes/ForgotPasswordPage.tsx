@@ -1,13 +1,12 @@
-import { forgotPasswordQuerySchema } from "@admissions/shared";
-import { App, Button, Form, Input, Typography } from "antd";
+import { App, Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorText } from "../../../lib/error-text";
-import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { routes } from "../../../lib/paths";
 import { useRequestResetCode } from "../api/password-reset";
 import { AuthCard } from "../components/AuthCard";
+import { authFieldRule } from "../field-rules";
 
 /** SPEC.md: /forgotpassword and /changepassword/:id? are one screen; CHANGE_PWD changes the title. */
 export function ForgotPasswordPage() {
@@ -31,9 +30,9 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={changing ? t("forgot.titleChange") : t("forgot.titleForgot")}>
-      {!changing && <Typography.Paragraph>{t("forgot.intro")}</Typography.Paragraph>}
+      {!changing && <p className="auth-card__intro">{t("forgot.intro")}</p>}
       <Form layout="vertical" onFinish={submit} requiredMark={false} name="forgot-password">
-        <Form.Item name="emailid" label={t("forgot.email")} rules={[zodRule(forgotPasswordQuerySchema.shape.emailid)]}>
+        <Form.Item name="emailid" label={t("forgot.email")} rules={[authFieldRule((schemas) => schemas.forgotPasswordQuerySchema.shape.emailid)]}>
           <Input type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={requestCode.isPending}>

@@ -1,22 +1,20 @@
-import { messages, resetPasswordFormSchema, resetPasswordRequestSchema } from "@admissions/shared";
-import { App, Button, Form, Input, Typography } from "antd";
+import { messages } from "@admissions/shared";
+import { App, Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorText } from "../../../lib/error-text";
-import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { routes } from "../../../lib/paths";
 import { useResetPassword } from "../api/password-reset";
 import { useSignOut } from "../api/sign-out";
 import { AuthCard } from "../components/AuthCard";
+import { authFieldRule } from "../field-rules";
 
 interface ResetForm {
   codes: string;
   newPassword: string;
   confirm: string;
 }
-
-const fields = resetPasswordFormSchema.shape;
 
 /** SPEC.md /resetpassword/:id: the id is the account's e-mail; success signs the user out. */
 export function ResetPasswordPage() {
@@ -42,12 +40,12 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t("reset.title")}>
-      {email && <Typography.Paragraph>{t("reset.intro", { email })}</Typography.Paragraph>}
+      {email && <p className="auth-card__intro">{t("reset.intro", { email })}</p>}
       <Form<ResetForm> layout="vertical" onFinish={submit} requiredMark={false} name="reset-password">
-        <Form.Item name="codes" label={t("reset.otp")} rules={[zodRule(resetPasswordRequestSchema.shape.codes)]}>
+        <Form.Item name="codes" label={t("reset.otp")} rules={[authFieldRule((schemas) => schemas.resetPasswordRequestSchema.shape.codes)]}>
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
         </Form.Item>
-        <Form.Item name="newPassword" label={t("reset.newPassword")} rules={[zodRule(fields.newPassword)]}>
+        <Form.Item name="newPassword" label={t("reset.newPassword")} rules={[authFieldRule((schemas) => schemas.resetPasswordFormSchema.shape.newPassword)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -55,7 +53,7 @@ export function ResetPasswordPage() {
           label={t("reset.confirm")}
           dependencies={["newPassword"]}
           rules={[
-            zodRule(fields.confirm),
+            authFieldRule((schemas) => schemas.resetPasswordFormSchema.shape.confirm),
             ({ getFieldValue }) => ({
               validator: async (_rule, value: string | undefined) => {
                 if (value && value !== getFieldValue("newPassword")) throw new Error(translateMessage(messages.passwordMismatch));

@@ -1,14 +1,14 @@
-import { rootTarget, signinRequestSchema, type SigninRequest } from "@admissions/shared";
+import { rootTarget, type SigninRequest } from "@admissions/shared";
 import { App, Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
-import { zodRule } from "../../../lib/form-rules";
 import { routes } from "../../../lib/paths";
 import { takeInitUrl } from "../../../lib/storage";
 import { useSignIn } from "../api/sign-in";
 import { AuthCard } from "../components/AuthCard";
+import { authFieldRule } from "../field-rules";
 import { SignInIntro } from "../components/SignInIntro";
 
 export function SignInPage() {
@@ -30,10 +30,10 @@ export function SignInPage() {
   return (
     <AuthCard title={t("signin.title")} aside={<SignInIntro />}>
       <Form<SigninRequest> layout="vertical" onFinish={submit} requiredMark={false} name="signin">
-        <Form.Item name="username" label={t("signin.username")} rules={[zodRule(signinRequestSchema.shape.username)]}>
+        <Form.Item name="username" label={t("signin.username")} rules={[authFieldRule((schemas) => schemas.signinRequestSchema.shape.username)]}>
           <Input type="email" autoComplete="username" inputMode="email" />
         </Form.Item>
-        <Form.Item name="password" label={t("signin.password")} rules={[zodRule(signinRequestSchema.shape.password)]}>
+        <Form.Item name="password" label={t("signin.password")} rules={[authFieldRule((schemas) => schemas.signinRequestSchema.shape.password)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={signIn.isPending}>

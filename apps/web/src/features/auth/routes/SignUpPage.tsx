@@ -1,15 +1,13 @@
-import { limits, signupRequestSchema, type SignupRequest } from "@admissions/shared";
+import { limits, type SignupRequest } from "@admissions/shared";
 import { App, Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { errorText } from "../../../lib/error-text";
-import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { routes } from "../../../lib/paths";
 import { useSignUp } from "../api/sign-up";
 import { AuthCard } from "../components/AuthCard";
-
-const fields = signupRequestSchema.in.shape;
+import { authFieldRule } from "../field-rules";
 
 export function SignUpPage() {
   const { t } = useTranslation();
@@ -30,13 +28,13 @@ export function SignUpPage() {
   return (
     <AuthCard title={t("signup.title")}>
       <Form<SignupRequest> layout="vertical" onFinish={submit} requiredMark={false} name="signup">
-        <Form.Item name="mobile" label={t("signup.mobile")} rules={[zodRule(fields.mobile)]}>
+        <Form.Item name="mobile" label={t("signup.mobile")} rules={[authFieldRule((schemas) => schemas.signupRequestSchema.in.shape.mobile)]}>
           <Input type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={16} />
         </Form.Item>
-        <Form.Item name="emailId" label={t("signup.email")} rules={[zodRule(fields.emailId)]}>
+        <Form.Item name="emailId" label={t("signup.email")} rules={[authFieldRule((schemas) => schemas.signupRequestSchema.in.shape.emailId)]}>
           <Input type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
-        <Form.Item name="password" label={t("signup.password")} extra={t("signup.passwordHint")} rules={[zodRule(fields.password)]}>
+        <Form.Item name="password" label={t("signup.password")} extra={t("signup.passwordHint")} rules={[authFieldRule((schemas) => schemas.signupRequestSchema.in.shape.password)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={signUp.isPending || signUp.isSuccess}>
