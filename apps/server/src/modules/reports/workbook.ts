@@ -2,9 +2,17 @@ import { PassThrough, type Writable } from "node:stream";
 import { TOTAL_COUNT_HEADER, XLSX_CONTENT_TYPE } from "@admissions/shared";
 import type { FastifyReply } from "fastify";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 
 export type CellValue = string | number | Date | null;
+
+/**
+ * ExcelJS is loaded by the first spreadsheet rather than at start: it adds about 28 MiB to the
+ * server's memory, which the requests of nearly every minute (status calls, saves) never need.
+ */
+export async function loadExcelJs(): Promise<typeof ExcelJS> {
+  return (await import("exceljs")).default;
+}
 
 /** An export on its way: how many rows it will hold (counted before the first is written), its name, the file. */
 export interface WorkbookExport {
@@ -46,7 +54,8 @@ export function streamWorkbook<Row>(sheetName: string, columns: readonly SheetCo
 }
 
 async function writeWorkbook<Row>(output: PassThrough, sheetName: string, columns: readonly SheetColumn<Row>[], batches: AsyncIterable<readonly Row[]>): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+  const { stream: excelStreams } = await loadExcelJs();
+  const workbook = new excelStreams.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({ width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
   const header = sheet.addRow(columns.map((column) => column.header));

@@ -6,9 +6,10 @@ import {
   studentImportMessages,
   type StudentImportColumn,
 } from "@admissions/shared";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError, BadRequestError } from "../../errors.js";
+import { loadExcelJs } from "../reports/workbook.js";
 
 /** A row of the file under the header: its number in the sheet (the header's is 1) and its cells as text. */
 export interface SheetRow {
@@ -46,7 +47,8 @@ function textsOf(row: ExcelJS.Row): string[] {
 
 /** The first worksheet, read as it is unzipped, so a file stops being read once it has too many rows. */
 async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(content), {
+  const { stream: excelStreams } = await loadExcelJs();
+  const reader = new excelStreams.xlsx.WorkbookReader(Readable.from(content), {
     sharedStrings: "cache",
     hyperlinks: "cache",
     styles: "ignore",
@@ -67,7 +69,8 @@ function separatorOf(text: string): string {
 
 async function* csvRows(content: Buffer): AsyncGenerator<RawRow> {
   const text = content.toString("utf8").replace(/^\uFEFF/, "");
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJs();
+  const workbook = new Workbook();
   // Every cell stays text: ExcelJS would otherwise turn an admission number like 0012 into 12.
   const sheet = await workbook.csv.read(Readable.from([text]), { map: (value: string) => value, parserOptions: { delimiter: separatorOf(text) } });
   const rows: RawRow[] = [];
@@ -141,7 +144,8 @@ const columnWidths: Record<StudentImportColumn, number> = {
  * text cells, so Excel keeps their leading zeros.
  */
 export async function buildTemplate(degreeList: readonly TemplateDegree[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJs();
+  const workbook = new Workbook();
   const sheet = workbook.addWorksheet("Students", { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = studentImportColumns.map((column) => ({ header: column.header, key: column.key, width: columnWidths[column.key] }));
   sheet.getRow(1).font = { bold: true };
