@@ -6,6 +6,7 @@ import { Navigate } from "react-router";
 import { useIsAdmin } from "../../../lib/current-user";
 import { useCourses } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { useAcademicYearPreview, useCloseAcademicYear, type AcademicYearTarget } from "../api/academic";
 import { academicErrorText, academicYearName, willBeText } from "../components/academic-messages";
 import "../academic.css";
@@ -124,6 +125,7 @@ function YearPreview({
 }) {
   const { t, i18n } = useTranslation();
   const names = { year: academicYearName(preview.year), course: courseName };
+  const table = useScrollableTable(t("academic.previewTitle", names));
   const moving = preview.moving.reduce((total, group) => total + group.count, 0);
   const total = moving + preview.completing;
 
@@ -156,9 +158,9 @@ function YearPreview({
   ];
 
   return (
-    <section aria-labelledby="academic-preview-title">
+    <section>
       <Flex vertical gap="middle">
-        <Typography.Title level={2} id="academic-preview-title" className="academic-section-title">
+        <Typography.Title level={2} className="academic-section-title">
           {t("academic.previewTitle", names)}
         </Typography.Title>
         {total === 0 ? (
@@ -176,6 +178,7 @@ function YearPreview({
               </Col>
             </Row>
             <Table
+              ref={table}
               rowKey="admissionNo"
               size="small"
               columns={columns}

@@ -2,6 +2,7 @@ import type { ActivityEntry } from "@admissions/shared";
 import { Alert, Card, Col, Input, Row, Select, Table, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
 import { browserTimeZone } from "../../../lib/time-zone";
 import { useActivityActions, useActivityLog } from "../api/activity";
@@ -17,6 +18,7 @@ const hasDetails = (entry: ActivityEntry) => !!entry.details && Object.keys(entr
 /** /activityLog: who did what to which record, when and from where; paged and filtered on the server. */
 export function ActivityLogPage() {
   const { t, i18n } = useTranslation();
+  const table = useScrollableTable(t("menu.activityLog"));
   const { actionLabel, entityLabel } = useActivityLabels();
   const { params, update } = useUrlQuery();
   const pageNo = Number(params.get("pageNo") ?? 0);
@@ -103,6 +105,7 @@ export function ActivityLogPage() {
       </Row>
       {log.isError && <Alert type="error" showIcon title={errorText(log.error, t)} className="list-filters" />}
       <Table<ActivityEntry>
+        ref={table}
         rowKey="id"
         columns={columns}
         dataSource={log.data?.content}

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { useCourses, useDegrees } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
 import { statusColour } from "../../../lib/status-colours";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { sortOrderIn, tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useApplications } from "../api/applications";
 import { ExportApplications } from "../components/ExportApplications";
@@ -16,6 +17,7 @@ const PAGE_SIZE = 20;
 /** SPEC.md /admin: every application, found in seconds: search, filters, counts per status, server paging. */
 export function ApplicationsPage() {
   const { t } = useTranslation();
+  const table = useScrollableTable(t("menu.applications"));
   const { params, update } = useUrlQuery();
   const courses = useCourses();
   const degrees = useDegrees();
@@ -155,6 +157,7 @@ export function ApplicationsPage() {
         </Col>
       </Row>
       <Table<ApplicationListItem>
+        ref={table}
         rowKey="applicationNo"
         columns={columns.map((column) => ({ ...column, sortOrder: sortOrder(String(column.key)) }))}
         dataSource={data?.content}

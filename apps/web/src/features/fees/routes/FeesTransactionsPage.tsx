@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { errorText } from "../../../lib/error-text";
 import { useDegrees } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useFeeTransactions } from "../api/fees";
 import { ExportFeeTransactions } from "../components/ExportFeeTransactions";
@@ -24,6 +25,7 @@ const DEFAULT_STATUS: FeeTransactionStatus = "Paid";
  */
 export function FeesTransactionsPage() {
   const { t, i18n } = useTranslation();
+  const table = useScrollableTable(t("menu.feesTransaction"));
   const { params, update } = useUrlQuery();
   const degrees = useDegrees();
   const pageNo = Number(params.get("pageNo") ?? 0);
@@ -134,6 +136,7 @@ export function FeesTransactionsPage() {
         <Statistic title={t("fees.transactions.amount")} value={data ? formatRupees(data.totals.amount) : "-"} />
       </Space>
       <Table<FeeTransaction>
+        ref={table}
         rowKey="id"
         columns={columns}
         dataSource={data?.content}

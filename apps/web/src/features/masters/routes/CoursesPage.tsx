@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useIsAdmin } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { useAllCourses, useSaveCourse } from "../api/masters";
 import { ActiveTag, MasterList, RowButton } from "../components/MasterList";
 import { MasterFormModal } from "../components/MasterFormModal";
@@ -14,6 +15,7 @@ type CourseValues = { name: string; applicationFee: number };
 /** SPEC.md /master/department (Course): the programme levels with their application fee; admins add, edit and close them. */
 export function CoursesPage() {
   const { t } = useTranslation();
+  const table = useScrollableTable(t("menu.course"));
   const { message } = App.useApp();
   const isAdmin = useIsAdmin();
   const courses = useAllCourses();
@@ -64,6 +66,7 @@ export function CoursesPage() {
       onRetry={() => void courses.refetch()}
     >
       <Table<Course>
+        ref={table}
         rowKey="id"
         columns={columns}
         dataSource={courses.data}

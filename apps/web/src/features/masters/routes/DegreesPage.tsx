@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useIsAdmin } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { useAllCourses, useAllDegrees, useSaveDegree } from "../api/masters";
 import { FeeStructureModal } from "../components/FeeStructureModal";
 import { MasterFormModal } from "../components/MasterFormModal";
@@ -18,6 +19,7 @@ type DegreeValues = { name: string; courseId: number };
  */
 export function DegreesPage() {
   const { t } = useTranslation();
+  const table = useScrollableTable(t("menu.degree"));
   const { message } = App.useApp();
   const isAdmin = useIsAdmin();
   const courses = useAllCourses();
@@ -85,6 +87,7 @@ export function DegreesPage() {
       }
     >
       <Table<Degree>
+        ref={table}
         rowKey="id"
         columns={columns}
         dataSource={(degrees.data ?? []).filter((degree) => courseFilter === undefined || degree.courseId === courseFilter)}

@@ -3,6 +3,7 @@ import { Alert, Table, Tag, Typography, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { useImportLog } from "../api/student-import";
 import { RejectedRows } from "./RejectedRows";
 
@@ -11,6 +12,7 @@ const PAGE_SIZE = 10;
 /** Every import (a department admin's own), newest first; a refused one opens to show its rows and why. */
 export function ImportLog() {
   const { t, i18n } = useTranslation();
+  const table = useScrollableTable(t("studentImport.logTitle"));
   const [pageNo, setPageNo] = useState(0);
   const log = useImportLog(pageNo, PAGE_SIZE);
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
@@ -40,12 +42,13 @@ export function ImportLog() {
   ];
 
   return (
-    <section aria-labelledby="import-log-title">
-      <Typography.Title level={2} id="import-log-title" className="import-section-title">
+    <section>
+      <Typography.Title level={2} className="import-section-title">
         {t("studentImport.logTitle")}
       </Typography.Title>
       {log.isError && <Alert type="error" showIcon role="alert" title={errorText(log.error, t)} />}
       <Table<ImportLogEntry>
+        ref={table}
         rowKey="id"
         columns={columns}
         dataSource={log.data?.content}

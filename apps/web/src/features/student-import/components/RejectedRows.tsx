@@ -1,11 +1,13 @@
 import type { RejectedImportRow } from "@admissions/shared";
 import { Table, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { importMessageText } from "./import-messages";
 
 /** The rows a file could not import: the sheet row, the admission number as typed, and every reason. */
 export function RejectedRows({ rows, caption }: { rows: RejectedImportRow[]; caption: string }) {
   const { t } = useTranslation();
+  const table = useScrollableTable(caption);
   const columns: TableProps<RejectedImportRow>["columns"] = [
     { title: t("studentImport.row"), dataIndex: "row", key: "row", width: 80 },
     { title: t("studentImport.admissionNo"), dataIndex: "admissionNo", key: "admissionNo", width: 180, render: (value: string) => value || "-" },
@@ -24,6 +26,7 @@ export function RejectedRows({ rows, caption }: { rows: RejectedImportRow[]; cap
   ];
   return (
     <Table<RejectedImportRow>
+      ref={table}
       rowKey="row"
       size="small"
       columns={columns}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCourses, useDegrees } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { sortOrderIn, tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useStudents } from "../api/students";
 import { formatRupees, studentErrorText, studentStatusColour } from "../components/student-display";
@@ -30,6 +31,7 @@ function filterOf(params: URLSearchParams): StudentFilter & { pageNo: number } {
 /** SPEC.md /students/list: every admitted student, searched, filtered and paged on the server. */
 export function StudentsPage() {
   const { t } = useTranslation();
+  const table = useScrollableTable(t("menu.students"));
   const { params, update } = useUrlQuery();
   const courses = useCourses();
   const degrees = useDegrees();
@@ -151,6 +153,7 @@ export function StudentsPage() {
       </Row>
       {list.isError && <Alert type="error" showIcon role="alert" title={studentErrorText(list.error, t)} />}
       <Table<StudentListItem>
+        ref={table}
         rowKey="id"
         columns={columns.map((column) => ({ ...column, sortOrder: sortOrder(String(column.key)) }))}
         dataSource={list.data?.content}

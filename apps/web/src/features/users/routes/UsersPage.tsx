@@ -9,6 +9,7 @@ import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
 import { useDegrees } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
+import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useRoles, useSendPasswordReset, useUpdateUser, useUsers } from "../api/users";
 import { useRoleLabel } from "../components/role-label";
@@ -25,6 +26,7 @@ export function UsersPage() {
 
 function UsersScreen() {
   const { t, i18n } = useTranslation();
+  const table = useScrollableTable(t("menu.user"));
   const { message, modal } = App.useApp();
   const { params, update } = useUrlQuery();
   const roles = useRoles();
@@ -172,6 +174,7 @@ function UsersScreen() {
         </Row>
         {list.isError && <Alert type="error" showIcon role="alert" title={errorText(list.error, t)} />}
         <Table<UserListItem>
+          ref={table}
           rowKey="id"
           columns={columns}
           dataSource={list.data?.content}
