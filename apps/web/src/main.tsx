@@ -16,6 +16,8 @@ signOutOnUnauthorized(queryClient, router);
 // A reader of another language waits for its catalogue (one small chunk) rather than seeing English first.
 void i18nReady.finally(() => {
   const root = createRoot(document.getElementById("root")!);
+  // As a transition, React draws the first screen in slices of a few milliseconds and a phone's
+  // main thread is never held for long (docs/PERFORMANCE.md, second round).
   startTransition(() =>
     root.render(
       <StrictMode>
