@@ -9,6 +9,7 @@ import { useLayoutEffect, useRef, type RefObject } from "react";
  */
 export function useScrollableTable(label: string): RefObject<TableRef | null> {
   const table = useRef<TableRef>(null);
+  // After every render, not only when the label changes: the table may have drawn a new scroller.
   useLayoutEffect(() => {
     // The first scroller is the table's own; a table in an expanded row comes after it.
     const scroller = table.current?.nativeElement.querySelector<HTMLElement>(".ant-table-content");

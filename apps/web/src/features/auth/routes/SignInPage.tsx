@@ -8,8 +8,8 @@ import { routes } from "../../../lib/paths";
 import { takeInitUrl } from "../../../lib/storage";
 import { useSignIn } from "../api/sign-in";
 import { AuthCard } from "../components/AuthCard";
-import { authFieldRule } from "../field-rules";
 import { SignInIntro } from "../components/SignInIntro";
+import { authFieldRule } from "../field-rules";
 
 export function SignInPage() {
   const { t } = useTranslation();
