@@ -24,6 +24,9 @@ const keptAudits = {
   transferBytes: "total-byte-weight",
 } as const;
 
+/** Lighthouse runs per page before a failed trace counts as the page's failure. */
+const attemptsPerPage = 3;
+
 const seconds = (milliseconds: number | undefined) => (milliseconds === undefined ? "-" : show.seconds(milliseconds));
 
 /**
@@ -41,7 +44,7 @@ async function auditPage(port: number, baseUrl: string, page: Page): Promise<Mea
   });
   const report = result?.lhr;
   if (!report) throw new Error(`Lighthouse gave no report for ${page.path}`);
-  if (report.runtimeError) throw new Error(`Lighthouse could not load ${page.path}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  if (report.runtimeError) throw new LighthouseRuntimeError(page.path, report.runtimeError);
   // A page that sent the visitor elsewhere (a lost session to /signin) would be scored as the wrong page.
   if (new URL(report.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${report.finalDisplayedUrl}`);
   const score = Math.round((report.categories.performance?.score ?? 0) * 100);
@@ -65,6 +68,25 @@ async function auditPage(port: number, baseUrl: string, page: Page): Promise<Mea
   );
 }
 
+/** Lighthouse could not record the page load (NO_NAVSTART, say): its advice is to run it again. */
+class LighthouseRuntimeError extends Error {
+  constructor(path: string, runtimeError: { code: string; message: string }) {
+    super(`Lighthouse could not load ${path}: ${runtimeError.code} ${runtimeError.message}`);
+  }
+}
+
+/** A page's audit, run again after a failed trace so one bad recording does not cost a whole run. */
+async function auditPageWithRetries(port: number, baseUrl: string, page: Page): Promise<Measurement> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditPage(port, baseUrl, page);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === attemptsPerPage) throw error;
+      console.warn(`${error.message}; running it again`);
+    }
+  }
+}
+
 /**
  * Lighthouse on /signin and on /admission as a signed-in applicant, in the system Chromium on a fresh
  * profile, through a gzip proxy as the deployment's would be.
@@ -86,7 +108,7 @@ export async function lighthousePhase(baseUrl: string, applicantCookie: string):
   });
   try {
     const results: Measurement[] = [];
-    for (const page of pages) results.push(await auditPage(chrome.port, proxy.url, page));
+    for (const page of pages) results.push(await auditPageWithRetries(chrome.port, proxy.url, page));
     return results;
   } finally {
     chrome.kill();

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { formatAmount } from "../payments/gateway.js";
-import { countOrdersOf, paymentPurposes, type PaymentOrderRow } from "../payments/payments.repository.js";
+import { paymentPurposes, type PaymentOrderRow } from "../payments/payments.repository.js";
 import { startGatewayPayment, type PaymentStart } from "../payments/payments.service.js";
 import { buildReceiptPdf } from "../payments/receipt.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
@@ -74,17 +74,16 @@ export async function onlinePayerOf(db: Database, actor: Actor, payment: FeePaym
 export async function startOnlineFeePayment(ctx: AppContext, actor: Actor, student: FeeStudentRecord, payment: FeePayment, meta: RequestMeta): Promise<PaymentStart> {
   return ctx.db.transaction(async (tx) => {
     const term = await lockPayableTerm(tx, student, payment);
-    const attempt = (await countOrdersOf(tx, { feeTermId: term.id })) + 1;
     const start = await startGatewayPayment(
       ctx,
       tx,
       {
-        orderId: `${student.admissionNo.replace(/-/g, "")}F${term.id}P${attempt}`,
         purpose: paymentPurposes.fee,
         feeTermId: term.id,
         userId: student.userId,
         amountPaise: term.amountPaise,
       },
+      `${student.admissionNo.replace(/-/g, "")}F${term.id}P`,
       { name: student.name, email: student.email, mobile: student.mobile },
       student.admissionNo,
     );

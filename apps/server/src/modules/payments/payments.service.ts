@@ -10,12 +10,10 @@ import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
 import { formatAmount, gatewayOf, returnUrls } from "./gateway.js";
 import { outcomeOf, queryOrderStatus, type GatewayResult, type Outcome } from "./order-status.js";
 import {
-  countOrdersOf,
-  findAwaitingOrders,
+  claimAwaitingOrders,
   findOrderByTrackingId,
   getOrderForUpdate,
-  insertPaymentOrder,
-  markOrdersChecked,
+  insertNumberedOrder,
   paymentPurposes,
   settleOrder,
   type NewPaymentOrder,
@@ -40,12 +38,21 @@ export interface Payer {
 
 /**
  * A new gateway order and the encrypted request for it, built from our own records (the order's
- * amount, never the browser's). `reference` names what is paid (an application or admission number)
- * for the merchant's reports at the gateway. Runs inside the caller's transaction.
+ * amount, never the browser's). Its id is `orderIdPrefix` and the attempt's number, so each attempt
+ * has a fresh one. `reference` names what is paid (an application or admission number) for the
+ * merchant's reports at the gateway. Runs inside the caller's transaction, which holds the lock of
+ * what is paid for.
  */
-export async function startGatewayPayment(ctx: AppContext, db: Database, order: NewPaymentOrder, payer: Payer, reference: string): Promise<PaymentStart> {
+export async function startGatewayPayment(
+  ctx: AppContext,
+  db: Database,
+  order: Omit<NewPaymentOrder, "orderId">,
+  orderIdPrefix: string,
+  payer: Payer,
+  reference: string,
+): Promise<PaymentStart> {
   const gateway = gatewayOf(ctx.settings);
-  const saved = await insertPaymentOrder(db, order);
+  const saved = await insertNumberedOrder(db, order, orderIdPrefix);
   const { redirectUrl, cancelUrl } = returnUrls(ctx.settings);
   const request = new URLSearchParams({
     merchant_id: gateway.merchantId,
@@ -74,17 +81,16 @@ export async function startGatewayPayment(ctx: AppContext, db: Database, order: 
  * application, never from the browser. Runs inside the caller's transaction.
  */
 export async function startApplicationPayment(ctx: AppContext, db: Database, application: ApplicationRow): Promise<PaymentStart> {
-  const attempt = (await countOrdersOf(db, { applicationId: application.id })) + 1;
   return startGatewayPayment(
     ctx,
     db,
     {
-      orderId: `${application.applicationNo.replace(/-/g, "")}P${attempt}`,
       purpose: paymentPurposes.application,
       applicationId: application.id,
       userId: application.userId,
       amountPaise: application.applicationFee * 100,
     },
+    `${application.applicationNo.replace(/-/g, "")}P`,
     { name: application.name, email: application.email, mobile: application.mobile },
     application.applicationNo,
   );
@@ -284,9 +290,7 @@ export async function settleAwaitingOrders(ctx: AppContext, filter: { userId?: n
   const gateway = gatewayOf(ctx.settings);
   // The status call is ours, not a browser's: there is no client address to record.
   const meta: RequestMeta = { ip: null, userAgent: null };
-  const orders = await findAwaitingOrders(ctx.db, filter);
-  // Marked before asking, so an order whose check fails also goes to the back of the queue.
-  await markOrdersChecked(ctx.db, orders.map((order) => order.id));
+  const orders = await claimAwaitingOrders(ctx.db, filter);
   let settled = 0;
   for (const order of orders) {
     try {

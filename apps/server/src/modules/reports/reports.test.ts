@@ -2,12 +2,11 @@ import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, admissionSc
 import { desc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, applications, degrees, feePayments, feeTerms, staffDegrees, students, users } from "../../db/schema/index.js";
+import { activityLog, applications, degrees, feePayments, feeTerms, paymentOrders, staffDegrees, students, users } from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { createUser, signInAs } from "../../test/factories.js";
 import { insertApplication } from "../admissions/admissions.repository.js";
-import { insertPaymentOrder } from "../payments/payments.repository.js";
 import { EXPORT_BATCH_SIZE } from "./export.service.js";
 
 let test: TestApp;
@@ -59,7 +58,7 @@ async function insertApplications(db: TestApp["db"], rows: readonly (typeof peop
     });
     for (const [rupees, status] of person.orders) {
       orderSequence += 1;
-      await insertPaymentOrder(db, { orderId: `ORDER${orderSequence}`, purpose: "application", applicationId: application.id, userId: user.id, amountPaise: rupees * 100, status });
+      await db.insert(paymentOrders).values({ orderId: `ORDER${orderSequence}`, purpose: "application", applicationId: application.id, userId: user.id, amountPaise: rupees * 100, status });
     }
     ids.push(application.id);
   }
@@ -80,7 +79,7 @@ beforeAll(async () => {
   const [, , , , gokul] = await insertApplications(test.db, people, "report");
   // A term fee is not an application fee.
   const [gokulRow] = await test.db.select().from(applications).where(eq(applications.id, gokul!));
-  await insertPaymentOrder(test.db, { orderId: "TERMFEE1", purpose: "term", applicationId: gokul!, userId: gokulRow!.userId, amountPaise: 1_500_000, status: "Success" });
+  await test.db.insert(paymentOrders).values({ orderId: "TERMFEE1", purpose: "term", applicationId: gokul!, userId: gokulRow!.userId, amountPaise: 1_500_000, status: "Success" });
 });
 afterAll(async () => {
   await test.close();
@@ -155,6 +154,12 @@ describe("GET /booking/exportApplication", () => {
       "Tiruvallur",
     ]);
     expect(rows[2]!.slice(10, 11)).toEqual(["Offline"]);
+    // Every data row keeps its column's format: dates show as days, marks with two decimals.
+    const formats = [2, rows.length + 1].map((rowNumber) => [12, 13, 16].map((column) => sheet.getRow(rowNumber).getCell(column).numFmt));
+    expect(formats).toEqual([
+      ["yyyy-mm-dd", "0.00", "yyyy-mm-dd"],
+      ["yyyy-mm-dd", "0.00", "yyyy-mm-dd"],
+    ]);
   });
 
   it("applies the staff list's filters", async () => {
