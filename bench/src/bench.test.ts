@@ -1,10 +1,13 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { describeErrors, measureLoad } from "./load.js";
 import { parseOptions, UsageError } from "./options.js";
 import { notMeasured, readReport, renderMarkdown, tableRowsOf, type BenchReport } from "./report.js";
 
@@ -32,6 +35,30 @@ describe("npm run bench", () => {
     const markdown = readFileSync(path.join(outDir, "pglite.md"), "utf8");
     expect(stdout).toBe(markdown);
     expect(tableRowsOf(markdown)).toEqual(report.measurements.map(({ what, target, measured, verdict }) => ({ what, target, measured, verdict })));
+  });
+});
+
+describe("a load's errors", () => {
+  it("are counted once each and named by kind", async () => {
+    // Every other answer is a conflict.
+    let answered = 0;
+    const server = createServer((_request, response) => {
+      answered += 1;
+      response.writeHead(answered % 2 === 0 ? 409 : 200).end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await measureLoad({ url: `http://127.0.0.1:${port}/`, connections: 2, seconds: 1, warmupSeconds: 1 });
+
+      const conflicts = result.errorKinds["HTTP 409"] ?? 0;
+      expect(conflicts).toBeGreaterThan(0);
+      expect(Object.keys(result.errorKinds)).toEqual(["HTTP 409"]);
+      expect(result.errors).toBe(conflicts);
+      expect(describeErrors(result)).toBe(`${conflicts} errors (${conflicts} HTTP 409)`);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -13,8 +13,10 @@ export interface LoadPlan {
 export interface LoadResult {
   requestsPerSecond: number;
   requests: number;
-  /** Connection errors, timeouts and answers other than 2xx. */
+  /** Connection errors (timeouts among them) and answers other than 2xx. */
   errors: number;
+  /** The errors by kind ("timeout", "connection error", "HTTP 409"), so a failed row says what failed. */
+  errorKinds: Record<string, number>;
   /** Latency percentiles; null when no request was answered within the round. */
   p50Ms: number | null;
   p95Ms: number | null;
@@ -68,12 +70,28 @@ export async function measureDuring<T>(plan: LoadPlan, work: () => Promise<T>): 
 
 async function countedRound(plan: LoadPlan, until?: Promise<unknown>): Promise<LoadResult> {
   const latencies: number[] = [];
-  const result = await round(plan, plan.seconds, (_status, milliseconds) => latencies.push(milliseconds), until);
+  const errorKinds: Record<string, number> = {};
+  const count = (kind: string, times = 1) => {
+    if (times > 0) errorKinds[kind] = (errorKinds[kind] ?? 0) + times;
+  };
+  const result = await round(
+    plan,
+    plan.seconds,
+    (status, milliseconds) => {
+      latencies.push(milliseconds);
+      if (status < 200 || status > 299) count(`HTTP ${status}`);
+    },
+    until,
+  );
   latencies.sort((a, b) => a - b);
+  // autocannon's errors include its timeouts.
+  count("timeout", result.timeouts);
+  count("connection error", result.errors - result.timeouts);
   return {
     requestsPerSecond: result.requests.average,
     requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.non2xx,
+    errorKinds,
     p50Ms: percentile(latencies, 0.5),
     p95Ms: percentile(latencies, 0.95),
     p99Ms: percentile(latencies, 0.99),
@@ -82,12 +100,24 @@ async function countedRound(plan: LoadPlan, until?: Promise<unknown>): Promise<L
 
 /** The figures of a load for the JSON report; a percentile nothing was answered for is left out. */
 export function figuresOf(result: LoadResult, baseline?: number): Record<string, number> {
-  const { p50Ms, p95Ms, p99Ms, ...counts } = result;
+  const { p50Ms, p95Ms, p99Ms, errorKinds, ...counts } = result;
   const percentiles = Object.entries({ p50Ms, p95Ms, p99Ms }).filter((entry): entry is [string, number] => entry[1] !== null);
-  return { ...counts, ...Object.fromEntries(percentiles), ...(baseline ? { ratioToBaseline: result.requestsPerSecond / baseline } : {}) };
+  const errorsByKind = Object.entries(errorKinds).map(([kind, times]) => [`errors: ${kind}`, times]);
+  return {
+    ...counts,
+    ...Object.fromEntries(errorsByKind),
+    ...Object.fromEntries(percentiles),
+    ...(baseline ? { ratioToBaseline: result.requestsPerSecond / baseline } : {}),
+  };
 }
 
 /** Runs loads at the same time against one server, e.g. status reads during a sign-in flood. */
 export function measureTogether<T extends LoadPlan[]>(...plans: T): Promise<{ [K in keyof T]: LoadResult }> {
   return Promise.all(plans.map(measureLoad)) as Promise<{ [K in keyof T]: LoadResult }>;
+}
+
+/** "0 errors", or how many and of which kinds: "90 errors (60 timeout, 30 HTTP 503)". */
+export function describeErrors(result: LoadResult): string {
+  const kinds = Object.entries(result.errorKinds).map(([kind, times]) => `${times} ${kind}`);
+  return `${result.errors} errors${kinds.length === 0 ? "" : ` (${kinds.join(", ")})`}`;
 }

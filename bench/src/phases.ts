@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { hashSecret } from "@admissions/server/modules/auth/passwords";
 import type { BenchOptions } from "./options.js";
-import { figuresOf, measureLoad, measureTogether, type LoadPlan, type LoadResult } from "./load.js";
+import { describeErrors, figuresOf, measureLoad, measureTogether, type LoadPlan, type LoadResult } from "./load.js";
 import { peakMemoryDuring, type ServerProcess } from "./processes.js";
 import { measurement, show, within, type Measurement } from "./report.js";
 import type { SeededData } from "./seed.js";
@@ -82,7 +82,7 @@ function loadRow(row: { id: string; what: string; target: string }, result: Load
     `${show.perSecond(result.requestsPerSecond)}${ratio === undefined ? "" : ` (${show.ratio(ratio)})`}`,
     ...(bounds.p95Ms === undefined ? [] : [`p95 ${show.ms(result.p95Ms)}`]),
     `p99 ${show.ms(result.p99Ms)}`,
-    `${result.errors} errors`,
+    describeErrors(result),
   ];
   const passes =
     result.errors === 0 &&
@@ -185,7 +185,7 @@ export async function signInPhase(context: RunContext): Promise<Measurement[]> {
         id: "signin",
         what: "sign-in, 100 connections",
         target: ">= 0.8 of the hashing ceiling (cores / one hash's time)",
-        measured: `${show.perSecond(signIns.requestsPerSecond)} of a ceiling of ${show.perSecond(ceiling.perSecond)} (one hash ${show.ms(ceiling.hashMs)}): ${share.toFixed(2)}, ${signIns.errors} errors`,
+        measured: `${show.perSecond(signIns.requestsPerSecond)} of a ceiling of ${show.perSecond(ceiling.perSecond)} (one hash ${show.ms(ceiling.hashMs)}): ${share.toFixed(2)}, ${describeErrors(signIns)}`,
         values: { ...figuresOf(signIns), hashMs: ceiling.hashMs, ceilingPerSecond: ceiling.perSecond, shareOfCeiling: share },
       },
       share >= 0.8 && signIns.errors === 0,

@@ -10,7 +10,7 @@ import {
 } from "@admissions/shared";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
-import { measureDuring } from "./load.js";
+import { describeErrors, measureDuring } from "./load.js";
 import { loadPlan, rotatingCookies, type RunContext } from "./phases.js";
 import { peakMemoryDuring, residentBytes } from "./processes.js";
 import { measurement, show, within, type Measurement } from "./report.js";
@@ -90,7 +90,7 @@ export async function exportPhase(context: RunContext): Promise<Measurement[]> {
         target: "<= 10 s, memory growth <= 256 MiB, status p99 <= 50 ms meanwhile",
         measured:
           `${show.seconds(download.milliseconds)} for ${show.mib(download.file.length)}, memory +${show.mib(growth)} ` +
-          `(${show.mib(memoryBeforeBytes)} before), status p99 ${show.ms(status.p99Ms)}, ${status.errors} errors`,
+          `(${show.mib(memoryBeforeBytes)} before), status p99 ${show.ms(status.p99Ms)}, ${describeErrors(status)}`,
         values: {
           milliseconds: download.milliseconds,
           fileBytes: download.file.length,
