@@ -1,17 +1,13 @@
 import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { Providers } from "./app/providers";
-import { createRouter } from "./app/router";
+import { AppRoutes } from "./app/router";
 import { i18nReady } from "./lib/i18n";
-import { signOutOnUnauthorized } from "./app/session-expiry";
 import { createQueryClient } from "./lib/query-client";
 
 const queryClient = createQueryClient();
-const router = createRouter();
-
-signOutOnUnauthorized(queryClient, router);
 
 // A reader of another language waits for its catalogue (one small chunk) rather than seeing English first.
 void i18nReady.finally(() => {
@@ -22,7 +18,9 @@ void i18nReady.finally(() => {
     root.render(
       <StrictMode>
         <Providers queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </Providers>
       </StrictMode>,
     ),

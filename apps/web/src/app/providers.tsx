@@ -1,9 +1,10 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { App as AntApp, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { antdLocaleOf } from "../lib/antd-locales";
 import { directionOf } from "../lib/i18n";
+import { MessageProvider } from "../lib/message";
 
 /**
  * Darker than Ant Design's defaults, so links, buttons and hint texts keep WCAG AA's 4.5:1 contrast
@@ -19,7 +20,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={antdLocaleOf(language)} direction={directionOf(language)} theme={theme}>
-        <AntApp>{children}</AntApp>
+        <MessageProvider>{children}</MessageProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

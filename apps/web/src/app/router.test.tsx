@@ -1,5 +1,5 @@
 import { waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderAt, signedInAs, signedOut, stubApi } from "../test/render";
 
 const pathOf = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
@@ -104,5 +104,20 @@ describe("routing rules of SPEC.md section 2", () => {
     await waitFor(() => expect(pathOf(router)).toBe("/signin"));
     expect(localStorage.getItem("user_role")).toBeNull();
     expect(localStorage.getItem("admissionData")).toBeNull();
+  });
+
+  it("shows the server-error page when a screen fails to draw, until the visitor goes elsewhere", async () => {
+    stubApi({
+      ...signedInAs("ROLE_USER"),
+      // A status that is not text: the status screen cannot draw it.
+      "/booking/applicationStatus": () => ({ status: 200, body: { status: "success", message: "OK", data: { applicationNo: "UG-1", applicationStatus: 42 } } }),
+    });
+    vi.spyOn(console, "error").mockImplementation(() => undefined); // React reports the caught error
+    const { router, findByText, queryByText } = renderAt("/transactionStatus");
+    expect(await findByText("Sorry, server goes wrong", {}, { timeout: 10_000 })).toBeTruthy();
+
+    await router.navigate("/no-such-screen");
+    expect(await findByText("Oops, an error has occurred. Page not found!")).toBeTruthy();
+    expect(queryByText("Sorry, server goes wrong")).toBeNull();
   });
 });

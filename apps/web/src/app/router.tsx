@@ -1,4 +1,6 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { lazy, Suspense, type ComponentType } from "react";
+import { ErrorBoundary } from "react-error-boundary";
+import { Outlet, useLocation, useRoutes, type RouteObject } from "react-router";
 import { NotFoundPage, ServerErrorPage } from "../components/ErrorPages";
 import { FullPageLoader } from "../components/FullPageLoader";
 import { DeciderScreen } from "../features/auth/routes/DeciderScreen";
@@ -9,38 +11,44 @@ import { SignUpPage } from "../features/auth/routes/SignUpPage";
 import { routes } from "../lib/paths";
 import { RedirectSignedIn, RequireAuth, RequireStaff, RootRedirect } from "./guards";
 import { PublicLayout } from "./layouts/PublicLayout";
+import { useSignOutOnUnauthorized } from "./session-expiry";
+
+/** A screen in a chunk of its own, downloaded the first time it is opened. */
+function onDemand(load: () => Promise<ComponentType>) {
+  const Screen = lazy(async () => ({ default: await load() }));
+  return <Screen />;
+}
 
 /** The staff area is loaded on demand: applicants on phones never download it. */
-const adminLayout = async () => ({ Component: (await import("./layouts/AdminLayout")).AdminLayout });
-const applicantLayout = async () => ({ Component: (await import("./layouts/ApplicantLayout")).ApplicantLayout });
-const admissionPage = async () => ({ Component: (await import("../features/admission/routes/AdmissionPage")).AdmissionPage });
-const applicationsPage = async () => ({ Component: (await import("../features/applications/routes/ApplicationsPage")).ApplicationsPage });
+const adminLayout = onDemand(async () => (await import("./layouts/AdminLayout")).AdminLayout);
+const applicantLayout = onDemand(async () => (await import("./layouts/ApplicantLayout")).ApplicantLayout);
+const admissionPage = onDemand(async () => (await import("../features/admission/routes/AdmissionPage")).AdmissionPage);
+const applicationsPage = onDemand(async () => (await import("../features/applications/routes/ApplicationsPage")).ApplicationsPage);
 /** Its own chunk, with the charting library, so no other screen downloads it. */
-const dashboardPage = async () => ({ Component: (await import("../features/reports/routes/DashboardPage")).DashboardPage });
-const activityLogPage = async () => ({ Component: (await import("../features/activity/routes/ActivityLogPage")).ActivityLogPage });
-const reviewPage = async () => ({ Component: (await import("../features/review/routes/ReviewPage")).ReviewPage });
-const coursesPage = async () => ({ Component: (await import("../features/masters/routes/CoursesPage")).CoursesPage });
-const degreesPage = async () => ({ Component: (await import("../features/masters/routes/DegreesPage")).DegreesPage });
-const transactionStatusPage = async () => ({ Component: (await import("../features/admission/routes/TransactionStatusPage")).TransactionStatusPage });
-const usersPage = async () => ({ Component: (await import("../features/users/routes/UsersPage")).UsersPage });
-const studentImportPage = async () => ({ Component: (await import("../features/student-import/routes/StudentImportPage")).StudentImportPage });
-const academicTransferPage = async () => ({ Component: (await import("../features/academic/routes/AcademicTransferPage")).AcademicTransferPage });
-const studentsPage = async () => ({ Component: (await import("../features/students/routes/StudentsPage")).StudentsPage });
-const studentPage = async () => ({ Component: (await import("../features/students/routes/StudentPage")).StudentPage });
-const feesHistoryPage = async () => ({ Component: (await import("../features/fees/routes/FeesHistoryPage")).FeesHistoryPage });
-const payFeesPage = async () => ({ Component: (await import("../features/fees/routes/PayFeesPage")).PayFeesPage });
+const dashboardPage = onDemand(async () => (await import("../features/reports/routes/DashboardPage")).DashboardPage);
+const activityLogPage = onDemand(async () => (await import("../features/activity/routes/ActivityLogPage")).ActivityLogPage);
+const reviewPage = onDemand(async () => (await import("../features/review/routes/ReviewPage")).ReviewPage);
+const coursesPage = onDemand(async () => (await import("../features/masters/routes/CoursesPage")).CoursesPage);
+const degreesPage = onDemand(async () => (await import("../features/masters/routes/DegreesPage")).DegreesPage);
+const transactionStatusPage = onDemand(async () => (await import("../features/admission/routes/TransactionStatusPage")).TransactionStatusPage);
+const usersPage = onDemand(async () => (await import("../features/users/routes/UsersPage")).UsersPage);
+const studentImportPage = onDemand(async () => (await import("../features/student-import/routes/StudentImportPage")).StudentImportPage);
+const academicTransferPage = onDemand(async () => (await import("../features/academic/routes/AcademicTransferPage")).AcademicTransferPage);
+const studentsPage = onDemand(async () => (await import("../features/students/routes/StudentsPage")).StudentsPage);
+const studentPage = onDemand(async () => (await import("../features/students/routes/StudentPage")).StudentPage);
+const feesHistoryPage = onDemand(async () => (await import("../features/fees/routes/FeesHistoryPage")).FeesHistoryPage);
+const payFeesPage = onDemand(async () => (await import("../features/fees/routes/PayFeesPage")).PayFeesPage);
 /** Staff only, and drawn with Ant Design's Card, which the public screens leave out of their download. */
-const customerPlaceholder = async () => {
+const customerPlaceholder = onDemand(async () => {
   const { PlaceholderPage } = await import("../components/PlaceholderPage");
-  return { element: <PlaceholderPage titleKey="menu.customer" /> };
-};
-const feesTransactionsPage = async () => ({ Component: (await import("../features/fees/routes/FeesTransactionsPage")).FeesTransactionsPage });
+  return () => <PlaceholderPage titleKey="menu.customer" />;
+});
+const feesTransactionsPage = onDemand(async () => (await import("../features/fees/routes/FeesTransactionsPage")).FeesTransactionsPage);
 
 /** SPEC.md section 2: every screen and who may open it. */
-export const routeTree: RouteObject[] = [
+const routeTree: RouteObject[] = [
   {
-    errorElement: <ServerErrorPage />,
-    hydrateFallbackElement: <FullPageLoader />,
+    element: <ScreenFrame />,
     children: [
       { path: "/", element: <RootRedirect /> },
       {
@@ -59,39 +67,39 @@ export const routeTree: RouteObject[] = [
         children: [
           { path: "/deciderScreen", element: <DeciderScreen /> },
           {
-            lazy: applicantLayout,
+            element: applicantLayout,
             children: [
-              { path: "/admission", lazy: admissionPage },
-              { path: "/transactionStatus", lazy: transactionStatusPage },
-              { path: "/feesHistory", lazy: feesHistoryPage },
-              { path: "/feesDetail", lazy: payFeesPage },
+              { path: "/admission", element: admissionPage },
+              { path: "/transactionStatus", element: transactionStatusPage },
+              { path: "/feesHistory", element: feesHistoryPage },
+              { path: "/feesDetail", element: payFeesPage },
             ],
           },
           {
             element: <RequireStaff />,
             children: [
               {
-                lazy: adminLayout,
+                element: adminLayout,
                 children: [
-                  { path: "/admin", lazy: applicationsPage },
-                  { path: "/admin/:id", lazy: reviewPage },
-                  { path: "/admin-admission", lazy: admissionPage },
-                  { path: "/master/grade", lazy: degreesPage },
-                  { path: "/master/department", lazy: coursesPage },
-                  { path: "/feesStatus", lazy: feesTransactionsPage },
+                  { path: "/admin", element: applicationsPage },
+                  { path: "/admin/:id", element: reviewPage },
+                  { path: "/admin-admission", element: admissionPage },
+                  { path: "/master/grade", element: degreesPage },
+                  { path: "/master/department", element: coursesPage },
+                  { path: "/feesStatus", element: feesTransactionsPage },
                   /** SPEC.md's fee screens with the user parameter are staff's, so they keep the staff menu. */
-                  { path: "/feesHistory/:user", lazy: feesHistoryPage },
-                  { path: "/feesDetail/:user", lazy: payFeesPage },
+                  { path: "/feesHistory/:user", element: feesHistoryPage },
+                  { path: "/feesDetail/:user", element: payFeesPage },
                   /** SPEC.md's Fee Entry button: the offline Pay Fees screen for that student. */
-                  { path: "/students/feesStatus/:user", lazy: payFeesPage },
-                  { path: "/students/list", lazy: studentsPage },
-                  { path: "/students/:id", lazy: studentPage },
-                  { path: "/academicTransfer", lazy: academicTransferPage },
-                  { path: "/activityLog", lazy: activityLogPage },
-                  { path: "/studentImport", lazy: studentImportPage },
-                  { path: "/user", lazy: usersPage },
-                  { path: "/report", lazy: dashboardPage },
-                  { path: "/customer", lazy: customerPlaceholder },
+                  { path: "/students/feesStatus/:user", element: payFeesPage },
+                  { path: "/students/list", element: studentsPage },
+                  { path: "/students/:id", element: studentPage },
+                  { path: "/academicTransfer", element: academicTransferPage },
+                  { path: "/activityLog", element: activityLogPage },
+                  { path: "/studentImport", element: studentImportPage },
+                  { path: "/user", element: usersPage },
+                  { path: "/report", element: dashboardPage },
+                  { path: "/customer", element: customerPlaceholder },
                 ],
               },
             ],
@@ -102,6 +110,24 @@ export const routeTree: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routeTree);
+/**
+ * What every screen is drawn in: a screen that fails shows the server-error page until the visitor
+ * goes elsewhere, and while a screen's chunk downloads on the first visit the loader shows (later
+ * navigations are transitions, which keep the current screen until the next one is ready).
+ */
+function ScreenFrame() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary fallback={<ServerErrorPage />} resetKeys={[location.pathname]}>
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The screens, inside a BrowserRouter (the app) or a MemoryRouter (tests). */
+export function AppRoutes() {
+  useSignOutOnUnauthorized();
+  return useRoutes(routeTree);
 }

@@ -1,9 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, render, screen, within } from "@testing-library/react";
+import { useEffect } from "react";
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 import { expect, vi } from "vitest";
 import { Providers } from "../app/providers";
-import { routeTree } from "../app/router";
-import { signOutOnUnauthorized } from "../app/session-expiry";
+import { AppRoutes } from "../app/router";
 import { createQueryClient } from "../lib/query-client";
 
 type Handler = (init: RequestInit | undefined) => { status: number; body: unknown };
@@ -37,14 +37,36 @@ export function signedInAs(roleName: string, userName = "person@example.in", deg
   };
 }
 
-/** The real route tree in memory, starting at a path. */
+type Report = (location: Location, navigate: NavigateFunction) => void;
+
+/** Tells the test where the app has gone, and hands it the app's own navigate. */
+function RouterProbe({ report }: { report: Report }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => report(location, navigate), [report, location, navigate]);
+  return null;
+}
+
+/**
+ * The real route tree in memory, starting at a path. `router` reads like a data router's: where it
+ * is (`state.location`), and `navigate(to)` as if the visitor followed a link.
+ */
 export function renderAt(path: string) {
-  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
-  const queryClient = createQueryClient();
-  signOutOnUnauthorized(queryClient, router);
+  let navigateInApp: NavigateFunction | undefined;
+  const router = {
+    state: { location: { pathname: path, search: "", hash: "", state: null, key: "initial" } as Location },
+    navigate: (to: string) => act(async () => void (await navigateInApp?.(to))),
+  };
+  const report: Report = (location, navigate) => {
+    router.state = { location };
+    navigateInApp = navigate;
+  };
   const view = render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+    <Providers queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe report={report} />
+      </MemoryRouter>
     </Providers>,
   );
   return { router, ...view };

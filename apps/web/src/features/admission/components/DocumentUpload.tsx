@@ -1,10 +1,11 @@
 import { CheckCircleFilled } from "@ant-design/icons";
 import { limits, messages } from "@admissions/shared";
-import { App, Image, Spin } from "antd";
+import { Image, Spin } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDocumentUrl } from "../../../lib/documents";
 import { translateMessage } from "../../../lib/i18n";
+import { useMessage } from "../../../lib/message";
 import { uploadDocument } from "../api/admission";
 import { shrinkImageToFit } from "../lib/shrink-image";
 
@@ -34,7 +35,7 @@ export function DocumentUpload({
   required?: boolean;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const inputId = useId();
   const [busy, setBusy] = useState(false);
   const previewUrl = useDocumentUrl(showPreview ? owner : undefined, value);

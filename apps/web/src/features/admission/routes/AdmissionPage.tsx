@@ -1,5 +1,5 @@
 import { ROLE_STUDENT, admissionSchema, editableApplicationStatuses, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
-import { App, Button, Card, Form, Grid, Progress, Result, Space, Steps, Typography } from "antd";
+import { Button, Card, Form, Grid, Progress, Result, Space, Steps, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -8,6 +8,7 @@ import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
 import { postToGateway } from "../../../lib/gateway";
+import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { useCourses, useDegrees } from "../../../lib/masters";
@@ -38,7 +39,7 @@ const SERVER_DRAFT_DELAY_MS = 2500;
  */
 export function AdmissionPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const offline = useLocation().pathname.startsWith(routes.offlineAdmission);
   const { data: user } = useSession();

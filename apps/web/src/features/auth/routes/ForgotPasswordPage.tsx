@@ -1,17 +1,19 @@
-import { App, Button, Form, Input } from "antd";
+import { Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
+import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useRequestResetCode } from "../api/password-reset";
 import { AuthCard } from "../components/AuthCard";
+import { TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
 
 /** SPEC.md: /forgotpassword and /changepassword/:id? are one screen; CHANGE_PWD changes the title. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const { id } = useParams();
   const changing = id === "CHANGE_PWD";
@@ -33,7 +35,7 @@ export function ForgotPasswordPage() {
       {!changing && <p className="auth-card__intro">{t("forgot.intro")}</p>}
       <Form layout="vertical" onFinish={submit} requiredMark={false} name="forgot-password">
         <Form.Item name="emailid" label={t("forgot.email")} rules={[authFieldRule((schemas) => schemas.forgotPasswordQuerySchema.shape.emailid)]}>
-          <Input type="email" autoComplete="email" inputMode="email" />
+          <TextInput type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={requestCode.isPending}>
           {t("forgot.submit")}

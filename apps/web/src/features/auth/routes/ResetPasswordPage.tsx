@@ -1,13 +1,15 @@
 import { messages } from "@admissions/shared";
-import { App, Button, Form, Input } from "antd";
+import { Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
+import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useResetPassword } from "../api/password-reset";
 import { useSignOut } from "../api/sign-out";
 import { AuthCard } from "../components/AuthCard";
+import { PasswordInput, TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
 
 interface ResetForm {
@@ -19,7 +21,7 @@ interface ResetForm {
 /** SPEC.md /resetpassword/:id: the id is the account's e-mail; success signs the user out. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const { id: email = "" } = useParams();
   const resetPassword = useResetPassword();
@@ -43,10 +45,10 @@ export function ResetPasswordPage() {
       {email && <p className="auth-card__intro">{t("reset.intro", { email })}</p>}
       <Form<ResetForm> layout="vertical" onFinish={submit} requiredMark={false} name="reset-password">
         <Form.Item name="codes" label={t("reset.otp")} rules={[authFieldRule((schemas) => schemas.resetPasswordRequestSchema.shape.codes)]}>
-          <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
+          <TextInput autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
         </Form.Item>
         <Form.Item name="newPassword" label={t("reset.newPassword")} rules={[authFieldRule((schemas) => schemas.resetPasswordFormSchema.shape.newPassword)]}>
-          <Input.Password autoComplete="new-password" />
+          <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -61,7 +63,7 @@ export function ResetPasswordPage() {
             }),
           ]}
         >
-          <Input.Password autoComplete="new-password" />
+          <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={resetPassword.isPending}>
           {t("reset.submit")}

@@ -1,19 +1,21 @@
 import { rootTarget, type SigninRequest } from "@admissions/shared";
-import { App, Button, Form, Input } from "antd";
+import { Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
+import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { takeInitUrl } from "../../../lib/storage";
 import { useSignIn } from "../api/sign-in";
 import { AuthCard } from "../components/AuthCard";
 import { SignInIntro } from "../components/SignInIntro";
+import { PasswordInput, TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
 
 export function SignInPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const signIn = useSignIn();
 
@@ -31,10 +33,10 @@ export function SignInPage() {
     <AuthCard title={t("signin.title")} aside={<SignInIntro />}>
       <Form<SigninRequest> layout="vertical" onFinish={submit} requiredMark={false} name="signin">
         <Form.Item name="username" label={t("signin.username")} rules={[authFieldRule((schemas) => schemas.signinRequestSchema.shape.username)]}>
-          <Input type="email" autoComplete="username" inputMode="email" />
+          <TextInput type="email" autoComplete="username" inputMode="email" />
         </Form.Item>
         <Form.Item name="password" label={t("signin.password")} rules={[authFieldRule((schemas) => schemas.signinRequestSchema.shape.password)]}>
-          <Input.Password autoComplete="current-password" />
+          <PasswordInput autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
           {t("signin.submit")}

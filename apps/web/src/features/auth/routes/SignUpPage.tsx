@@ -1,17 +1,19 @@
 import { limits, type SignupRequest } from "@admissions/shared";
-import { App, Button, Form, Input } from "antd";
+import { Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
+import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useSignUp } from "../api/sign-up";
 import { AuthCard } from "../components/AuthCard";
+import { PasswordInput, TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
 
 export function SignUpPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const signUp = useSignUp();
 
@@ -29,13 +31,13 @@ export function SignUpPage() {
     <AuthCard title={t("signup.title")}>
       <Form<SignupRequest> layout="vertical" onFinish={submit} requiredMark={false} name="signup">
         <Form.Item name="mobile" label={t("signup.mobile")} rules={[authFieldRule((schemas) => schemas.signupRequestSchema.in.shape.mobile)]}>
-          <Input type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={16} />
+          <TextInput type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={16} />
         </Form.Item>
         <Form.Item name="emailId" label={t("signup.email")} rules={[authFieldRule((schemas) => schemas.signupRequestSchema.in.shape.emailId)]}>
-          <Input type="email" autoComplete="email" inputMode="email" />
+          <TextInput type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
         <Form.Item name="password" label={t("signup.password")} extra={t("signup.passwordHint")} rules={[authFieldRule((schemas) => schemas.signupRequestSchema.in.shape.password)]}>
-          <Input.Password autoComplete="new-password" />
+          <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={signUp.isPending || signUp.isSuccess}>
           {t("signup.submit")}

@@ -15,6 +15,7 @@ import { FullPageLoader } from "../../../components/FullPageLoader";
 import { useCurrentUser } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { postToGateway } from "../../../lib/gateway";
+import { useMessage } from "../../../lib/message";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useFeeStatus, usePayFee } from "../api/fees";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
@@ -35,7 +36,8 @@ interface PayFeesValues {
  */
 export function PayFeesPage() {
   const { t } = useTranslation();
-  const { message, notification } = App.useApp();
+  const message = useMessage();
+  const { notification } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const { user: requestedUser } = useParams();

@@ -1,10 +1,11 @@
 import { feeAmountField, feeCodeField, feeStructureTerms, feeStructureYears, rupeesToPaise, type Degree, type FeeTerm } from "@admissions/shared";
-import { Alert, App, Button, Col, Form, Input, Modal, Row, Spin, Typography, type FormInstance } from "antd";
+import { Alert, Button, Col, Form, Input, Modal, Row, Spin, Typography, type FormInstance } from "antd";
 import type { Rule } from "antd/es/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
+import { useMessage } from "../../../lib/message";
 import { useFeeStructure, useSaveFeeStructure } from "../api/masters";
 import { showFieldErrors } from "./form-errors";
 
@@ -81,7 +82,7 @@ export function FeeStructureModal({ degree, canEdit, onClose }: { degree: Degree
 
 function FeeStructureForm({ degree, terms, canEdit, onClose }: { degree: Degree; terms: FeeTerm[]; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<FeeStructureValues>();
   const save = useSaveFeeStructure(degree.id);
   const [failure, setFailure] = useState<string>();

@@ -1,7 +1,8 @@
-import { Alert, App, Form, Modal } from "antd";
+import { Alert, Form, Modal } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
+import { useMessage } from "../../../lib/message";
 import { showFieldErrors } from "./form-errors";
 
 /**
@@ -25,7 +26,7 @@ export function MasterFormModal<Values extends object>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();

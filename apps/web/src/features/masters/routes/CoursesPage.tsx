@@ -1,10 +1,11 @@
 import { APPLICATION_FEE_MAX_RUPEES, MASTER_NAME_MAX_LENGTH, courseFields, fixedCourseNames, type Course } from "@admissions/shared";
-import { App, Form, Input, InputNumber, Space, Table, type TableProps } from "antd";
+import { Form, Input, InputNumber, Space, Table, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useIsAdmin } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
+import { useMessage } from "../../../lib/message";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { useAllCourses, useSaveCourse } from "../api/masters";
 import { ActiveTag, MasterList, RowButton } from "../components/MasterList";
@@ -16,7 +17,7 @@ type CourseValues = { name: string; applicationFee: number };
 export function CoursesPage() {
   const { t } = useTranslation();
   const table = useScrollableTable(t("menu.course"));
-  const { message } = App.useApp();
+  const message = useMessage();
   const isAdmin = useIsAdmin();
   const courses = useAllCourses();
   const save = useSaveCourse();

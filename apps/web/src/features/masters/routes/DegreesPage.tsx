@@ -1,10 +1,11 @@
 import { MASTER_NAME_MAX_LENGTH, degreeFields, type Degree } from "@admissions/shared";
-import { App, Form, Input, Select, Space, Table, type TableProps } from "antd";
+import { Form, Input, Select, Space, Table, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useIsAdmin } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
+import { useMessage } from "../../../lib/message";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { useAllCourses, useAllDegrees, useSaveDegree } from "../api/masters";
 import { FeeStructureModal } from "../components/FeeStructureModal";
@@ -20,7 +21,7 @@ type DegreeValues = { name: string; courseId: number };
 export function DegreesPage() {
   const { t } = useTranslation();
   const table = useScrollableTable(t("menu.degree"));
-  const { message } = App.useApp();
+  const message = useMessage();
   const isAdmin = useIsAdmin();
   const courses = useAllCourses();
   const degrees = useAllDegrees();

@@ -7,6 +7,7 @@ import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { useCurrentUser } from "../../../lib/current-user";
 import { useCourses, useDegrees } from "../../../lib/masters";
+import { useMessage } from "../../../lib/message";
 import { useDecideApplication, type ReviewedApplication } from "../api/review";
 import { SectionCard } from "./ApplicationDetails";
 
@@ -25,7 +26,8 @@ const actions: { status: DecisionStatus; name: string }[] = [
  */
 export function DecisionPanel({ application }: { application: ReviewedApplication }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const message = useMessage();
+  const { modal } = App.useApp();
   const [form] = Form.useForm<{ message: string }>();
   const [transferForm] = Form.useForm<{ degreeId: number }>();
   const [transferring, setTransferring] = useState(false);

@@ -9,13 +9,14 @@ import {
   type StudentImportPreview,
 } from "@admissions/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, App, Button, Card, Col, Flex, Progress, Row, Spin, Statistic, Typography, Upload } from "antd";
+import { Alert, Button, Card, Col, Flex, Progress, Row, Spin, Statistic, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useCurrentUser } from "../../../lib/current-user";
 import { formatBytes, useDownload } from "../../../lib/download";
 import { errorText } from "../../../lib/error-text";
+import { useMessage } from "../../../lib/message";
 import { apiPaths, routes } from "../../../lib/paths";
 import { refreshShared } from "../../../lib/query-keys";
 import { ImportRefused, importLogKey, importStudents, usePreviewImport, type ImportProgress } from "../api/student-import";
@@ -36,7 +37,7 @@ type ImportRun = { phase: "idle" } | ImportProgress | { phase: "done"; entry: Im
 
 function StudentImportScreen() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const template = useDownload();
   const preview = usePreviewImport();

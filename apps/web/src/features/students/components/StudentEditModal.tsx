@@ -1,10 +1,11 @@
 import { studentFields, studentStatuses, studentYears, type Student, type StudentStatus } from "@admissions/shared";
-import { Alert, App, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
+import { Alert, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
 import { zodRule } from "../../../lib/form-rules";
+import { useMessage } from "../../../lib/message";
 import { useUpdateStudent } from "../api/students";
 import { studentErrorText, studentMessageText } from "./student-display";
 
@@ -35,7 +36,7 @@ function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown,
  */
 export function StudentEditModal({ student, onClose }: { student: Student; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<StudentEditValues>();
   const [failure, setFailure] = useState<string>();
   const updateStudent = useUpdateStudent();

@@ -1,5 +1,5 @@
 import { ROLE_DEPARTMENT_ADMIN, isStaffRole, userFields, userMessages, type UserListItem } from "@admissions/shared";
-import { Alert, App, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
+import { Alert, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
@@ -7,6 +7,7 @@ import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { useCourses, useDegrees } from "../../../lib/masters";
+import { useMessage } from "../../../lib/message";
 import { useCreateUser, useRoles, useUpdateUser } from "../api/users";
 import { useRoleLabel } from "./role-label";
 
@@ -46,7 +47,7 @@ function showServerErrors(form: FormInstance<UserFormValues>, error: unknown) {
  */
 export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<UserFormValues>();
   const [failure, setFailure] = useState<string>();
   const roles = useRoles();

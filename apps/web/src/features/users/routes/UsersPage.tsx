@@ -8,6 +8,7 @@ import { useIsAdmin } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
 import { useDegrees } from "../../../lib/masters";
+import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
@@ -27,7 +28,8 @@ export function UsersPage() {
 function UsersScreen() {
   const { t, i18n } = useTranslation();
   const table = useScrollableTable(t("menu.user"));
-  const { message, modal } = App.useApp();
+  const message = useMessage();
+  const { modal } = App.useApp();
   const { params, update } = useUrlQuery();
   const roles = useRoles();
   const degrees = useDegrees();
