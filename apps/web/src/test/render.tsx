@@ -53,8 +53,9 @@ function RouterProbe({ report }: { report: Report }) {
  */
 export function renderAt(path: string) {
   let navigateInApp: NavigateFunction | undefined;
+  const { pathname, search, hash } = new URL(path, "http://localhost");
   const router = {
-    state: { location: { pathname: path, search: "", hash: "", state: null, key: "initial" } as Location },
+    state: { location: { pathname, search, hash, state: null, key: "default" } as Location },
     navigate: (to: string) => act(async () => void (await navigateInApp?.(to))),
   };
   const report: Report = (location, navigate) => {
