@@ -1,7 +1,7 @@
-import type { ApplicationRow } from "./admissions.repository.js";
+import type { ApplicationRow, ReadApplication } from "./admissions.repository.js";
 
 /** The application in SPEC.md's wire names: the stored form plus the numbers and statuses the office keeps. */
-export function presentApplication(row: ApplicationRow, userName: string) {
+export function presentApplication(row: ReadApplication, userName: string) {
   return {
     ...(row.data as Record<string, unknown>),
     userName,

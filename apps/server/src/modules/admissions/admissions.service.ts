@@ -12,12 +12,14 @@ import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { findUserByName, insertUserUnlessTaken } from "../users/users.repository.js";
 import {
   deleteDraft,
-  getApplicationOfUser,
   insertApplication,
+  lockApplicationOfUser,
+  readApplicationOfUser,
   takeApplicationNumber,
   updateApplication,
   type ApplicationRow,
   type NewApplication,
+  type ReadApplication,
 } from "./admissions.repository.js";
 
 /** Every document an application names must have been uploaded for that applicant. */
@@ -112,7 +114,7 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
 
   return ctx.db.transaction(async (tx) => {
     const applicant = offline ? await findOrCreateApplicant(tx, userName, admission.whatsappNo) : { id: actor.id, created: false };
-    const existing = await getApplicationOfUser(tx, applicant.id, { forUpdate: true });
+    const existing = await lockApplicationOfUser(tx, applicant.id);
     if (existing) assertDegreeInScope(scope, existing.degreeId);
     if (existing && !editableApplicationStatuses.includes(existing.status)) throw new ConflictError(notices.applicationLocked);
 
@@ -153,13 +155,13 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
  * nothing else of the admitted application changes.
  */
 async function updateStudentMarks(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta): Promise<ApplicationRow> {
-  const current = await getApplicationOfUser(ctx.db, actor.id);
+  const current = await readApplicationOfUser(ctx.db, actor.id);
   if (!current) throw new NotFoundError();
   if (current.tweleveStatus !== "APPEARED") throw new ConflictError(notices.studentMarksOnly);
   await checkDocumentsBelongTo(ctx.db, actor.userName, admission);
 
   return ctx.db.transaction(async (tx) => {
-    const locked = (await getApplicationOfUser(tx, actor.id, { forUpdate: true }))!;
+    const locked = (await lockApplicationOfUser(tx, actor.id))!;
     if (locked.tweleveStatus !== "APPEARED") throw new ConflictError(notices.studentMarksOnly);
     const data = locked.data as Record<string, unknown> & { examDetails: Record<string, unknown> };
     const tweleveStatus = "tweleveStatus" in admission.examDetails ? admission.examDetails.tweleveStatus : "APPEARED";
@@ -202,8 +204,8 @@ async function resolveApplicantId(db: Database, actor: Actor, userName: string |
  * The application a read names by its applicant's e-mail (the actor's own without one), or undefined
  * when there is none; a department admin is refused (403) one of a degree they do not look after.
  */
-export async function findReadableApplication(db: Database, actor: Actor, userName: string | undefined): Promise<ApplicationRow | undefined> {
-  return findReadable(db, actor, userName, getApplicationOfUser);
+export async function findReadableApplication(db: Database, actor: Actor, userName: string | undefined): Promise<ReadApplication | undefined> {
+  return findReadable(db, actor, userName, readApplicationOfUser);
 }
 
 /** findReadableApplication's rules for any read of an applicant's application (`read` finds it by the user's id). */
