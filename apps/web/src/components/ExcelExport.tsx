@@ -1,8 +1,11 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Flex, Progress, Space, Spin, Typography } from "antd";
+import { Button, Flex } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { formatBytes, useDownload } from "../lib/download";
-import { errorText } from "../lib/error-text";
+import { useDownload } from "../lib/download";
+
+// The progress bar, spinner and error box are not needed until an export starts.
+const ExportProgress = lazy(() => import("./ExportProgress"));
 
 interface ExcelExportProps {
   /** The export's address, read when the button is pressed (the list's filters as they are then). */
@@ -15,10 +18,8 @@ interface ExcelExportProps {
 
 /** Export to Excel: the button, how far the streamed file has come, and Save again once it is here. */
 export function ExcelExport({ pathOf, fileName, countText }: ExcelExportProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { state, start, isRunning } = useDownload();
-  const size = (bytes: number) => formatBytes(bytes, i18n.language);
-  const count = (total: number) => countText(new Intl.NumberFormat(i18n.language).format(total));
 
   return (
     <Flex vertical align="flex-start" gap={8} className="list-filters">
@@ -26,33 +27,12 @@ export function ExcelExport({ pathOf, fileName, countText }: ExcelExportProps) {
         {t("reports.exportExcel")}
       </Button>
       <div role="status" aria-live="polite" className="full-width">
-        {state.phase === "waiting" && (
-          <Space>
-            <Spin size="small" />
-            <Typography.Text>{t("reports.preparing")}</Typography.Text>
-          </Space>
-        )}
-        {state.phase === "receiving" && (
-          <>
-            {/* The size of a streamed file is known only at its end, so the bar moves without a percentage. */}
-            <Progress percent={100} status="active" showInfo={false} aria-hidden />
-            <Typography.Text>
-              {state.totalItems !== null && `${count(state.totalItems)} · `}
-              {t("reports.received", { size: size(state.receivedBytes) })}
-            </Typography.Text>
-          </>
-        )}
-        {state.phase === "done" && (
-          <Typography.Text>
-            {t("reports.exported", { fileName: state.file.fileName, size: size(state.file.bytes) })}
-            {state.file.totalItems !== null && ` ${count(state.file.totalItems)}. `}
-            <a href={state.file.url} download={state.file.fileName}>
-              {t("reports.saveAgain")}
-            </a>
-          </Typography.Text>
+        {state.phase !== "idle" && (
+          <Suspense fallback={null}>
+            <ExportProgress state={state} countText={countText} />
+          </Suspense>
         )}
       </div>
-      {state.phase === "failed" && <Alert type="error" showIcon title={t("reports.exportFailed")} description={errorText(state.error, t)} className="full-width" />}
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import type { Locale } from "antd/es/locale";
-import enUS from "antd/locale/en_US";
+import enUS from "antd/es/locale/en_US";
 import type { LanguageCode } from "./i18n";
 
 /**
@@ -8,12 +8,12 @@ import type { LanguageCode } from "./i18n";
  * catalogue, before i18next switches to it, so it is here whenever the language shows.
  */
 const loaders: Record<Exclude<LanguageCode, "en">, () => Promise<{ default: Locale }>> = {
-  zh: () => import("antd/locale/zh_CN"),
-  es: () => import("antd/locale/es_ES"),
-  fr: () => import("antd/locale/fr_FR"),
-  it: () => import("antd/locale/it_IT"),
-  ar: () => import("antd/locale/ar_EG"),
-  ta: () => import("antd/locale/ta_IN"),
+  zh: () => import("antd/es/locale/zh_CN"),
+  es: () => import("antd/es/locale/es_ES"),
+  fr: () => import("antd/es/locale/fr_FR"),
+  it: () => import("antd/es/locale/it_IT"),
+  ar: () => import("antd/es/locale/ar_EG"),
+  ta: () => import("antd/es/locale/ta_IN"),
 };
 
 const loaded = new Map<string, Locale>([["en", enUS]]);

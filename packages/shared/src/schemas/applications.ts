@@ -1,12 +1,6 @@
 import { z } from "zod";
+import { applicationStatuses, paymentStatuses } from "../constants/statuses.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
-
-/** Statuses an application can have (DESIGN.md's lifecycle). */
-export const applicationStatuses = ["Draft", "Pending", "Payment Failure", "Submitted", "Approved", "Transferred", "Cancelled", "Rejected"] as const;
-/** Until the fee is paid (or staff have entered it), the applicant may still change the form, and a payment may still move it. */
-export const editableApplicationStatuses: readonly string[] = ["Draft", "Pending", "Payment Failure"];
-
-export const paymentStatuses = ["Pending", "Success", "Failure", "Aborted", "Offline"] as const;
 
 export const applicationSortFields = ["applicationDate", "applicationNo", "name", "totalMarkPercent", "status"] as const;
 

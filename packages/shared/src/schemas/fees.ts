@@ -1,21 +1,9 @@
 import { z } from "zod";
+import { feeModes, feeModesWithReference, feeTermStatuses, feeTransactionKinds, feeTransactionStatuses, offlineFeeModes } from "../constants/statuses.js";
 import { messages } from "../messages.js";
 import { calendarDay, dayRangeInOrder, dayRangeReversed, timeZoneField } from "./activity.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
 import { feeAmountField, feeCodeField } from "./masters.js";
-
-/** A student's fee term is Due until it is paid, once (SPEC.md's fee term status). */
-export const feeTermStatuses = ["Due", "Paid"] as const;
-export type FeeTermStatus = (typeof feeTermStatuses)[number];
-
-/** How staff record a fee paid at the college; online payments go through the gateway. */
-export const offlineFeeModes = ["Cash", "Cheque", "Demand Draft", "Bank Transfer"] as const;
-export type OfflineFeeMode = (typeof offlineFeeModes)[number];
-export const feeModes = ["Online", ...offlineFeeModes] as const;
-export type FeeMode = (typeof feeModes)[number];
-
-/** The offline modes whose payment carries a number the bank can trace: the office must type it. */
-export const feeModesWithReference: readonly FeeMode[] = ["Cheque", "Demand Draft", "Bank Transfer"];
 
 export const FEE_REMARKS_MAX_LENGTH = 200;
 export const FEE_REFERENCE_MAX_LENGTH = 100;
@@ -123,16 +111,6 @@ export const feeReceiptParamsSchema = z.object({ receiptNo: z.string().trim().to
 
 /** A receipt downloads as a file, or with print=true opens in the browser's PDF viewer, ready to print. */
 export const receiptQuerySchema = z.object({ print: z.stringbool().default(false) });
-
-/** A transaction is a term fee (fee_payments) or an application fee (a successful gateway order). */
-export const feeTransactionKinds = ["fee", "application"] as const;
-export type FeeTransactionKind = (typeof feeTransactionKinds)[number];
-/**
- * Paid: money received (the default: every payment). Due: instead of payments, the fee terms still
- * unpaid, which have no date, mode or receipt (the date range does not apply to them).
- */
-export const feeTransactionStatuses = ["Paid", "Due"] as const;
-export type FeeTransactionStatus = (typeof feeTransactionStatuses)[number];
 
 const feeTransactionFilterShape = {
   /** Inclusive days of payment, read in `timeZone`. */

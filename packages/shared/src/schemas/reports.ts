@@ -10,10 +10,6 @@ import { applicationListQuerySchema } from "./applications.js";
 export const applicationExportQuerySchema = applicationListQuerySchema.omit({ pageNo: true, pageSize: true, sort: true, order: true });
 export type ApplicationExportQuery = z.input<typeof applicationExportQuerySchema>;
 
-/** The export's content type and the header that says how many applications it holds, for a progress bar. */
-export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-export const TOTAL_COUNT_HEADER = "x-total-count";
-
 /** Without a date range, the daily chart shows this many days up to today. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 /** One point a day: a longer range would be a chart nobody can read and an answer nobody needs. */

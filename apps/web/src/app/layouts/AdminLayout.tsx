@@ -1,6 +1,6 @@
 import { MenuOutlined } from "@ant-design/icons";
 import { adminMenuFor } from "@admissions/shared";
-import { App, Button, ConfigProvider, Drawer, Grid, Layout, Menu, type MenuProps } from "antd";
+import { Button, ConfigProvider, Drawer, Grid, Layout, Menu, type MenuProps } from "antd";
 import { useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
@@ -83,10 +83,7 @@ export function AdminLayout() {
         </Layout.Header>
         {/* Layout.Content is the page's <main>. */}
         <Layout.Content className="admin-content">
-          {/* Ant Design's confirmation dialogs and notifications, for the screens that use them (lib/message.tsx) */}
-          <App component={false}>
-            <Outlet />
-          </App>
+          <Outlet />
         </Layout.Content>
         <Layout.Footer className="admin-footer">{t("admin.footer", { name: t("app.name") })}</Layout.Footer>
       </Layout>

@@ -1,6 +1,6 @@
 import { MenuOutlined } from "@ant-design/icons";
 import { ROLE_STUDENT } from "@admissions/shared";
-import { App, Button, Drawer, Grid } from "antd";
+import { Button, Drawer, Grid } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
@@ -59,10 +59,7 @@ export function ApplicantLayout() {
         </Drawer>
       )}
       <main className="applicant-layout__main">
-        {/* Ant Design's confirmation dialogs and notifications, for the screens that use them (lib/message.tsx) */}
-        <App component={false}>
-          <Outlet />
-        </App>
+        <Outlet />
       </main>
     </div>
   );

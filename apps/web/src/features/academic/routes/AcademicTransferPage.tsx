@@ -1,5 +1,5 @@
 import type { AcademicYearClosed, AcademicYearPreview } from "@admissions/shared";
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Statistic, Table, Typography, type TableProps } from "antd";
+import { Alert, Button, Col, Flex, Form, Input, Modal, Row, Select, Statistic, Table, Typography, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
@@ -10,6 +10,7 @@ import { useScrollableTable } from "../../../lib/table-scroll";
 import { useAcademicYearPreview, useCloseAcademicYear, type AcademicYearTarget } from "../api/academic";
 import { academicErrorText, academicYearName, willBeText } from "../components/academic-messages";
 import "../academic.css";
+import { Panel } from "../../../components/Panel";
 
 /** How many past years the year list offers; the server takes any year up to this one. */
 const YEARS_OFFERED = 6;
@@ -26,7 +27,7 @@ interface Choice {
 
 function AcademicTransferScreen() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const courses = useCourses();
   const [form] = Form.useForm<Choice>();
   // The year that ended most recently: the academic year Y-(Y+1) ends in the calendar year Y+1.
@@ -56,7 +57,8 @@ function AcademicTransferScreen() {
   };
 
   return (
-    <Card>
+    <Panel>
+      {modalHolder}
       <Flex vertical gap="large">
         <div>
           <Typography.Title level={1} className="page-title">
@@ -108,7 +110,7 @@ function AcademicTransferScreen() {
           {close.isError && <Alert type="error" showIcon title={academicErrorText(close.error, t)} />}
         </div>
       </Flex>
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ActivityEntry } from "@admissions/shared";
-import { Alert, Card, Col, Input, Row, Select, Table, Typography, type TableProps } from "antd";
+import { Alert, Col, Input, Row, Select, Table, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
 import { useScrollableTable } from "../../../lib/table-scroll";
@@ -8,6 +8,7 @@ import { browserTimeZone } from "../../../lib/time-zone";
 import { useActivityActions, useActivityLog } from "../api/activity";
 import { ActivityDetails } from "../components/ActivityDetails";
 import { useActivityLabels } from "../components/activity-labels";
+import { Panel } from "../../../components/Panel";
 
 const PAGE_SIZE = 20;
 
@@ -55,7 +56,7 @@ export function ActivityLogPage() {
   ];
 
   return (
-    <Card>
+    <Panel>
       <Typography.Title level={1} className="page-title">
         {t("menu.activityLog")}
       </Typography.Title>
@@ -124,6 +125,6 @@ export function ActivityLogPage() {
         }}
         onChange={(pagination) => update(tableChange(pagination), true)}
       />
-    </Card>
+    </Panel>
   );
 }

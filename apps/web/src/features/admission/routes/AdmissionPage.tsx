@@ -1,5 +1,5 @@
 import { ROLE_STUDENT, admissionSchema, editableApplicationStatuses, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
-import { Button, Card, Form, Grid, Progress, Result, Space, Steps, Typography } from "antd";
+import { Button, Form, Grid, Progress, Result, Space, Steps, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -13,10 +13,8 @@ import { routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { useCourses, useDegrees } from "../../../lib/masters";
 import { fetchServerDraft, saveServerDraft, useAdmission, useSubmitAdmission } from "../api/admission";
-import { AddressStep } from "../components/AddressStep";
-import { MarksStep } from "../components/MarksStep";
+import type * as LaterStepsModule from "../components/later-steps";
 import { StudentDetailsStep } from "../components/StudentDetailsStep";
-import { DocumentField, UploadStep } from "../components/UploadStep";
 import {
   blankAdmission,
   clearLocalDraft,
@@ -27,10 +25,37 @@ import {
   stepOfField,
   writeLocalDraft,
 } from "../lib/form-state";
+import { Panel } from "../../../components/Panel";
 
 const MARKS_STEP = 2;
 const LAST_STEP = 3;
 const SERVER_DRAFT_DELAY_MS = 2500;
+
+type LaterSteps = typeof LaterStepsModule;
+
+/**
+ * The steps after the first, loaded once `wanted`: the applicant has typed on the first step or is
+ * past it. Held as state rather than React.lazy so that a step, once here, draws in the same render
+ * that moves to it, and the errors waiting for its fields find them.
+ */
+function useLaterSteps(wanted: boolean): LaterSteps | null {
+  const [steps, setSteps] = useState<LaterSteps | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (!wanted || steps) return;
+    let live = true;
+    import("../components/later-steps").then(
+      (loaded) => live && setSteps(loaded),
+      (error: unknown) => live && setFailure(error ?? new Error("the admission form's steps did not load")),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, steps]);
+  // The screen's error boundary shows the server-error page (a redeploy renamed the file, the network dropped).
+  if (failure) throw failure;
+  return steps;
+}
 
 /**
  * SPEC.md's admission form: Online Admission for an applicant (/admission), Offline Admission for
@@ -61,6 +86,9 @@ export function AdmissionPage() {
   const applicantEmail = Form.useWatch("userName", { form, preserve: true }) as string | undefined;
   const tweleveStatus = Form.useWatch(["examDetails", "tweleveStatus"], { form, preserve: true }) as string | undefined;
   const fee = courses.data?.find((item) => item.name === course)?.applicationFee;
+  const [startedTyping, setStartedTyping] = useState(false);
+  const laterSteps = useLaterSteps(startedTyping || step > 0);
+  const stepDrawn = step === 0 || laterSteps !== null;
 
   // Bring back where the applicant was: the stored application, or the newer of the two drafts.
   useEffect(() => {
@@ -91,11 +119,11 @@ export function AdmissionPage() {
 
   useEffect(() => {
     const errors = pendingErrors.current;
-    if (errors.length === 0) return;
+    if (errors.length === 0 || !stepDrawn) return;
     pendingErrors.current = [];
     form.setFields(errors.map((error) => ({ name: fieldNameOf(error.field), errors: [translateMessage(error.message)] })));
     form.scrollToField(fieldNameOf(errors[0]!.field), { block: "center" });
-  }, [errorsToShow, form, step]);
+  }, [errorsToShow, form, step, stepDrawn]);
 
   /** Every change goes to the browser at once and to the server shortly after; a step change goes to both at once. */
   const persist = useCallback(
@@ -125,6 +153,7 @@ export function AdmissionPage() {
       form.setFieldValue("marksDetails", rows.map((row, index) => (index === 0 ? row : { ...row, passingYear: first.passingYear, registerNo: first.registerNo })));
     }
     if ("gender" in changed && changed.gender !== "female") form.setFieldValue("hostelRequired", "no");
+    setStartedTyping(true);
     persist(step);
   };
 
@@ -213,7 +242,7 @@ export function AdmissionPage() {
   const finishLabel = student ? t("admission.submit") : offline ? t("admission.confirm") : fee ? t("admission.confirmPayFee", { fee }) : t("admission.steps.confirmPay");
 
   return (
-    <Card className="admission-card">
+    <Panel className="admission-card">
       <Typography.Title level={1} className="page-title">
         {offline ? t("admission.offlineTitle") : t("admission.onlineTitle")}
       </Typography.Title>
@@ -229,16 +258,17 @@ export function AdmissionPage() {
       {!student && <Typography.Title level={2} className="admission-step-title">{stepTitles[step]}</Typography.Title>}
       <Form form={form} layout="vertical" onValuesChange={onValuesChange} requiredMark={false} name="admission">
         {step === 0 && <StudentDetailsStep offline={offline} courses={courses.data ?? []} degrees={degrees.data ?? []} />}
-        {step === 1 && <AddressStep />}
-        {step === MARKS_STEP && (
-          <MarksStep>
-            {student && <DocumentField name="marksheetCertificateUrl" owner={user.userName} />}
-          </MarksStep>
+        {!stepDrawn && <FullPageLoader />}
+        {step === 1 && laterSteps && <laterSteps.AddressStep />}
+        {step === MARKS_STEP && laterSteps && (
+          <laterSteps.MarksStep>
+            {student && <laterSteps.DocumentField name="marksheetCertificateUrl" owner={user.userName} />}
+          </laterSteps.MarksStep>
         )}
-        {step === LAST_STEP && (
-          <UploadStep owner={offline ? applicantEmail : user.userName} uploadFor={offline ? applicantEmail : undefined} marksheetOptional={tweleveStatus === "APPEARED"} />
+        {step === LAST_STEP && laterSteps && (
+          <laterSteps.UploadStep owner={offline ? applicantEmail : user.userName} uploadFor={offline ? applicantEmail : undefined} marksheetOptional={tweleveStatus === "APPEARED"} />
         )}
-        <Space className="admission-actions" wrap>
+        <Space className="admission-actions" wrap hidden={!stepDrawn}>
           {step > 0 && !student && <Button onClick={() => goTo(step - 1)}>{t("admission.previous")}</Button>}
           {isLast ? (
             <Button type="primary" onClick={() => void finish()} loading={submit.isPending}>
@@ -251,6 +281,6 @@ export function AdmissionPage() {
           )}
         </Space>
       </Form>
-    </Card>
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
 import { ROLE_STUDENT } from "@admissions/shared";
-import { Alert, Button, Card, Descriptions, Space, Typography } from "antd";
+import { Alert, Button, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { FullPageLoader } from "../../../components/FullPageLoader";
@@ -11,6 +11,7 @@ import { useAdmission } from "../api/admission";
 import { displayRef, needsPayment, useApplicationStatus, useVerifyPayment } from "../api/application-status";
 import { ApplicationSummary } from "../components/ApplicationSummary";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
+import { Panel } from "../../../components/Panel";
 
 /** SPEC.md, Transaction Status (Payment Details): the four facts, Verify and Pay, and PRINT. */
 export function TransactionStatusPage() {
@@ -39,7 +40,7 @@ export function TransactionStatusPage() {
   const current = status.data;
   return (
     <Space orientation="vertical" size="large" className="full-width">
-      <Card className="screen-only">
+      <Panel className="screen-only">
         <Typography.Title level={1} className="page-title">
           {t("payment.title")}
         </Typography.Title>
@@ -72,7 +73,7 @@ export function TransactionStatusPage() {
             {t("payment.print")}
           </Button>
         </Space>
-      </Card>
+      </Panel>
       {application.data && (
         <div className="print-only">
           <ApplicationSummary application={application.data} photoUrl={photoUrl} />

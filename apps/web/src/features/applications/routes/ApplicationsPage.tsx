@@ -1,6 +1,6 @@
 import { BarChartOutlined } from "@ant-design/icons";
 import { applicationStatuses, paymentStatuses, type ApplicationListItem } from "@admissions/shared";
-import { Card, Col, Flex, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { Col, Flex, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCourses, useDegrees } from "../../../lib/masters";
@@ -11,6 +11,7 @@ import { sortOrderIn, tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useApplications } from "../api/applications";
 import { ExportApplications } from "../components/ExportApplications";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
+import { Panel } from "../../../components/Panel";
 
 const PAGE_SIZE = 20;
 
@@ -55,7 +56,7 @@ export function ApplicationsPage() {
   const sortOrder = (key: string) => sortOrderIn(params, key, { sort: "applicationDate", order: "desc" });
 
   return (
-    <Card>
+    <Panel>
       <Flex wrap justify="space-between" align="center" gap={12}>
         <Typography.Title level={1} className="page-title">
           {t("menu.applications")}
@@ -166,6 +167,6 @@ export function ApplicationsPage() {
         pagination={{ current: pageNo + 1, pageSize: PAGE_SIZE, total: data?.totalElements ?? 0, showSizeChanger: false, showTotal: (total) => t("applications.total", { total }) }}
         onChange={(pagination, _filters, sorter) => update(tableChange(pagination, sorter), true)}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { isStaffRole, type FeeStatusTerm } from "@admissions/shared";
-import { Alert, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Button, Flex, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { FullPageLoader } from "../../../components/FullPageLoader";
@@ -11,6 +11,7 @@ import { useFeeStatus } from "../api/fees";
 import { PaymentReturnAlert } from "../components/PaymentReturnAlert";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
 import { feeStatusColour, formatRupees } from "../lib/fee-terms";
+import { Panel } from "../../../components/Panel";
 
 /**
  * SPEC.md, Fees History (/feesHistory, and /feesHistory/{user} for staff): every fee term with its
@@ -58,7 +59,7 @@ export function FeesHistoryPage() {
 
   const hasDue = feeStatus.data?.terms.some((term) => term.status === "Due") ?? false;
   return (
-    <Card>
+    <Panel>
       <Flex wrap justify="space-between" align="center" gap={12}>
         <Typography.Title level={1} className="page-title">
           {t("nav.feesHistory")}
@@ -87,6 +88,6 @@ export function FeesHistoryPage() {
           />
         </>
       )}
-    </Card>
+    </Panel>
   );
 }

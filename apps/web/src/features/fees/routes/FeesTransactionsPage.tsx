@@ -1,5 +1,5 @@
 import { feeModes, feeTransactionKinds, feeTransactionStatuses, type FeeTransactionStatus, type FeeTransaction } from "@admissions/shared";
-import { Alert, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorText } from "../../../lib/error-text";
@@ -11,6 +11,7 @@ import { useFeeTransactions } from "../api/fees";
 import { ExportFeeTransactions } from "../components/ExportFeeTransactions";
 import { feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
 import { browserTimeZone } from "../../../lib/time-zone";
+import { Panel } from "../../../components/Panel";
 
 const PAGE_SIZE = 20;
 
@@ -93,7 +94,7 @@ export function FeesTransactionsPage() {
   );
 
   return (
-    <Card>
+    <Panel>
       <Typography.Title level={1} className="page-title">
         {t("menu.feesTransaction")}
       </Typography.Title>
@@ -151,6 +152,6 @@ export function FeesTransactionsPage() {
         }}
         onChange={(pagination) => update(tableChange(pagination), true)}
       />
-    </Card>
+    </Panel>
   );
 }

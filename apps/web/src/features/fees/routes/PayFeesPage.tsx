@@ -7,7 +7,7 @@ import {
   type FeeStatusTerm,
   type OfflineFeeMode,
 } from "@admissions/shared";
-import { Alert, App, Button, Card, Form, Input, Select, Typography } from "antd";
+import { Alert, Button, Form, Input, Select, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
@@ -15,11 +15,12 @@ import { FullPageLoader } from "../../../components/FullPageLoader";
 import { useCurrentUser } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { postToGateway } from "../../../lib/gateway";
-import { useMessage } from "../../../lib/message";
+import { useMessage, useNotification } from "../../../lib/message";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useFeeStatus, usePayFee } from "../api/fees";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
 import { feeTermNumbers, feeYears, findFeeTerm, formatRupees } from "../lib/fee-terms";
+import { Panel } from "../../../components/Panel";
 
 interface PayFeesValues {
   year?: number;
@@ -37,7 +38,7 @@ interface PayFeesValues {
 export function PayFeesPage() {
   const { t } = useTranslation();
   const message = useMessage();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const navigate = useNavigate();
   const location = useLocation();
   const { user: requestedUser } = useParams();
@@ -60,12 +61,12 @@ export function PayFeesPage() {
   const title = offline ? t("fees.feeEntry") : t("nav.payFees");
   if (feeStatus.isError) {
     return (
-      <Card>
+      <Panel>
         <Typography.Title level={1} className="page-title">
           {title}
         </Typography.Title>
         <Alert type="error" showIcon title={errorText(feeStatus.error, t)} />
-      </Card>
+      </Panel>
     );
   }
 
@@ -127,7 +128,7 @@ export function PayFeesPage() {
   };
 
   return (
-    <Card>
+    <Panel>
       <Typography.Title level={1} className="page-title">
         {title}
       </Typography.Title>
@@ -172,7 +173,7 @@ export function PayFeesPage() {
           </Typography.Paragraph>
         )}
       </Form>
-    </Card>
+    </Panel>
   );
 }
 

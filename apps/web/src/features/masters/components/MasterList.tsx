@@ -1,9 +1,10 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Tag, Typography } from "antd";
+import { Alert, Button, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
 import "../masters.css";
+import { Panel } from "../../../components/Panel";
 
 /**
  * The frame both master screens share: the title, what deactivating means, the Add button for an
@@ -32,7 +33,7 @@ export function MasterList({
 }) {
   const { t } = useTranslation();
   return (
-    <Card>
+    <Panel>
       <Typography.Title level={1} className="page-title">
         {title}
       </Typography.Title>
@@ -61,7 +62,7 @@ export function MasterList({
       ) : (
         children
       )}
-    </Card>
+    </Panel>
   );
 }
 

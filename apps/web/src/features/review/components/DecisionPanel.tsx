@@ -1,5 +1,5 @@
 import { decisionFields, limits, messages, notices, type DecisionStatus } from "@admissions/shared";
-import { Alert, App, Button, Form, Input, Modal, Select, Space } from "antd";
+import { Alert, Button, Form, Input, Modal, Select, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
@@ -27,7 +27,7 @@ const actions: { status: DecisionStatus; name: string }[] = [
 export function DecisionPanel({ application }: { application: ReviewedApplication }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<{ message: string }>();
   const [transferForm] = Form.useForm<{ degreeId: number }>();
   const [transferring, setTransferring] = useState(false);
@@ -91,6 +91,7 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
 
   return (
     <SectionCard title={t("review.decision")}>
+      {modalHolder}
       <Form form={form} layout="vertical" requiredMark={false} name="decision">
         <Form.Item name="message" label={t("review.remarks")} rules={[zodRule(decisionFields.message)]}>
           <Input.TextArea maxLength={limits.remarksMaxLength} showCount autoSize={{ minRows: 2, maxRows: 4 }} />

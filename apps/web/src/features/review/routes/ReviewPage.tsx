@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, PrinterOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Empty, Space, Tag, Typography } from "antd";
+import { Alert, Button, Empty, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { FullPageLoader } from "../../../components/FullPageLoader";
@@ -14,6 +14,7 @@ import { DecisionHistory } from "../components/DecisionHistory";
 import { DecisionPanel } from "../components/DecisionPanel";
 import { PrintedApplicationForm } from "../components/PrintedApplicationForm";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
+import { Panel } from "../../../components/Panel";
 
 /** Numbers, status badge, photo and the facts the office looks at first. */
 function ApplicationHeader({ application, photoUrl }: { application: ReviewedApplication; photoUrl?: string }) {
@@ -68,7 +69,7 @@ export function ReviewPage() {
   return (
     <>
       <Space orientation="vertical" size="middle" className="full-width screen-only">
-        <Card>
+        <Panel>
           <Typography.Title level={1} className="page-title">
             {data ? t("review.titleFor", { name: data.name }) : t("review.title")}
           </Typography.Title>
@@ -91,7 +92,7 @@ export function ReviewPage() {
           )}
           {application.isSuccess && !data && <Empty description={t("review.noApplication", { userName })} />}
           {data && <ApplicationHeader application={data} photoUrl={photoUrl} />}
-        </Card>
+        </Panel>
         {data && (
           <>
             <ApplicationDetails application={data} />

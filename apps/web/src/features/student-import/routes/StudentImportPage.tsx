@@ -9,7 +9,7 @@ import {
   type StudentImportPreview,
 } from "@admissions/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Card, Col, Flex, Progress, Row, Spin, Statistic, Typography, Upload } from "antd";
+import { Alert, Button, Col, Flex, Progress, Row, Spin, Statistic, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
@@ -24,6 +24,7 @@ import { ImportLog } from "../components/ImportLog";
 import { importErrorText, importMessageText } from "../components/import-messages";
 import { RejectedRows } from "../components/RejectedRows";
 import "../student-import.css";
+import { Panel } from "../../../components/Panel";
 
 const importers: readonly string[] = [ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN];
 
@@ -76,7 +77,7 @@ function StudentImportScreen() {
   const canImport = !!file && !!preview.data && preview.data.rejected.length === 0 && preview.data.valid > 0 && !importing;
 
   return (
-    <Card>
+    <Panel>
       <Flex vertical gap="large">
         <div>
           <Typography.Title level={1} className="page-title">
@@ -138,7 +139,7 @@ function StudentImportScreen() {
         <ImportRunStatus run={run} />
         <ImportLog />
       </Flex>
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
 import { canEditStudents, type Student } from "@admissions/shared";
-import { Alert, Button, Card, Space, Tag, Typography } from "antd";
+import { Alert, Button, Space, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { ApplicationSummary } from "../components/ApplicationSummary";
 import { formatRupees, studentErrorText, studentStatusColour } from "../components/student-display";
 import { StudentEditModal } from "../components/StudentEditModal";
 import { Facts, FeeTermsSection, PaymentsSection } from "../components/StudentSections";
+import { Panel } from "../../../components/Panel";
 
 function StudentProfile({ student }: { student: Student }) {
   const { t, i18n } = useTranslation();
@@ -74,7 +75,7 @@ export function StudentPage() {
   const student = detail.data?.student;
   return (
     <Space orientation="vertical" size="middle" className="full-width">
-      <Card>
+      <Panel>
         <Typography.Title level={1} className="page-title">
           {student ? student.name : t("students.title")}
         </Typography.Title>
@@ -99,7 +100,7 @@ export function StudentPage() {
         {!validId && <Alert type="error" showIcon title={t("students.notFound")} />}
         {detail.isError && <Alert type="error" showIcon role="alert" title={failureText(detail.error, t)} />}
         {student && <StudentProfile student={student} />}
-      </Card>
+      </Panel>
       {detail.data && (
         <>
           <ApplicationSummary application={detail.data.application} userName={detail.data.student.userName} />

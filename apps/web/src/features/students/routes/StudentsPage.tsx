@@ -1,5 +1,5 @@
 import { studentFeeStatuses, studentStatuses, studentYears, type StudentFilter, type StudentListItem } from "@admissions/shared";
-import { Alert, Card, Col, Flex, Input, Row, Select, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Col, Flex, Input, Row, Select, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCourses, useDegrees } from "../../../lib/masters";
@@ -8,6 +8,7 @@ import { useScrollableTable } from "../../../lib/table-scroll";
 import { sortOrderIn, tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useStudents } from "../api/students";
 import { formatRupees, studentErrorText, studentStatusColour } from "../components/student-display";
+import { Panel } from "../../../components/Panel";
 
 const PAGE_SIZE = 20;
 
@@ -100,7 +101,7 @@ export function StudentsPage() {
   );
 
   return (
-    <Card>
+    <Panel>
       <Typography.Title level={1} className="page-title">
         {t("menu.students")}
       </Typography.Title>
@@ -168,6 +169,6 @@ export function StudentsPage() {
         }}
         onChange={(pagination, _filters, sorter) => update(tableChange(pagination, sorter), true)}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { isStaffRole, type UserListItem } from "@admissions/shared";
-import { Alert, App, Button, Card, Col, Flex, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Button, Col, Flex, Input, Modal, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
@@ -15,6 +15,7 @@ import { tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useRoles, useSendPasswordReset, useUpdateUser, useUsers } from "../api/users";
 import { useRoleLabel } from "../components/role-label";
 import { UserFormModal } from "../components/UserFormModal";
+import { Panel } from "../../../components/Panel";
 
 const PAGE_SIZE = 20;
 
@@ -29,7 +30,7 @@ function UsersScreen() {
   const { t, i18n } = useTranslation();
   const table = useScrollableTable(t("menu.user"));
   const message = useMessage();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const { params, update } = useUrlQuery();
   const roles = useRoles();
   const degrees = useDegrees();
@@ -128,7 +129,8 @@ function UsersScreen() {
   ];
 
   return (
-    <Card>
+    <Panel>
+      {modalHolder}
       <Flex vertical gap="middle">
         <Flex justify="space-between" align="center" wrap gap="small">
           <Typography.Title level={1} className="page-title">
@@ -193,6 +195,6 @@ function UsersScreen() {
         />
       </Flex>
       {editing && <UserFormModal user={editing === "new" ? undefined : editing} onClose={() => setEditing(undefined)} />}
-    </Card>
+    </Panel>
   );
 }

@@ -1,0 +1,34 @@
+/*
+ * The lists of statuses, modes and kinds, kept apart from the zod schemas that check them: a screen
+ * that only shows or filters by them (the staff lists) then loads no validation code.
+ */
+
+/** Statuses an application can have (DESIGN.md's lifecycle). */
+export const applicationStatuses = ["Draft", "Pending", "Payment Failure", "Submitted", "Approved", "Transferred", "Cancelled", "Rejected"] as const;
+/** Until the fee is paid (or staff have entered it), the applicant may still change the form, and a payment may still move it. */
+export const editableApplicationStatuses: readonly string[] = ["Draft", "Pending", "Payment Failure"];
+
+export const paymentStatuses = ["Pending", "Success", "Failure", "Aborted", "Offline"] as const;
+
+/** A student's fee term is Due until it is paid, once (SPEC.md's fee term status). */
+export const feeTermStatuses = ["Due", "Paid"] as const;
+export type FeeTermStatus = (typeof feeTermStatuses)[number];
+
+/** How staff record a fee paid at the college; online payments go through the gateway. */
+export const offlineFeeModes = ["Cash", "Cheque", "Demand Draft", "Bank Transfer"] as const;
+export type OfflineFeeMode = (typeof offlineFeeModes)[number];
+export const feeModes = ["Online", ...offlineFeeModes] as const;
+export type FeeMode = (typeof feeModes)[number];
+
+/** The offline modes whose payment carries a number the bank can trace: the office must type it. */
+export const feeModesWithReference: readonly FeeMode[] = ["Cheque", "Demand Draft", "Bank Transfer"];
+
+/** A transaction is a term fee (fee_payments) or an application fee (a successful gateway order). */
+export const feeTransactionKinds = ["fee", "application"] as const;
+export type FeeTransactionKind = (typeof feeTransactionKinds)[number];
+/**
+ * Paid: money received (the default: every payment). Due: instead of payments, the fee terms still
+ * unpaid, which have no date, mode or receipt (the date range does not apply to them).
+ */
+export const feeTransactionStatuses = ["Paid", "Due"] as const;
+export type FeeTransactionStatus = (typeof feeTransactionStatuses)[number];
