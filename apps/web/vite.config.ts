@@ -20,5 +20,10 @@ export default defineConfig({
   build: {
     sourcemap: true,
     chunkSizeWarningLimit: 1200,
+    // What every visitor loads first (React, Ant Design's core, i18n, the router, the public screens)
+    // as one file rather than some twenty: fewer requests on a slow phone network, and one gzip
+    // stream compresses better (/signin 237 to 225 KiB, Lighthouse's first paint 3.4 to 2.5 s).
+    // The screens loaded on demand keep their own chunks.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "first", tags: ["$initial"] }] } } },
   },
 });

@@ -28,7 +28,11 @@ async function firstLoadBytes(context: BrowserContext, baseUrl: string, screen: 
     const type = response.request().resourceType();
     if (type === "script" || type === "stylesheet") pending.push(response.body().then((body) => gzipSync(body).length));
   });
-  await page.goto(baseUrl + screen.path, { waitUntil: "networkidle" });
+  await page.goto(baseUrl + screen.path);
+  // Drawn: its heading is on the screen. A quiet network alone is not enough, since rendering a
+  // big first script on a slow machine can outlast the half second it waits for.
+  await page.locator("h1").first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState("networkidle");
   const sizes = await Promise.all(pending);
   await page.close();
   return { bytes: sizes.reduce((sum, size) => sum + size, 0), files: sizes.length };
