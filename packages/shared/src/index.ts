@@ -3,6 +3,7 @@ export * from "./constants/roles.js";
 export * from "./constants/limits.js";
 export * from "./constants/statuses.js";
 export * from "./constants/spreadsheets.js";
+export * from "./constants/documents.js";
 export * from "./schemas/envelope.js";
 export * from "./schemas/auth.js";
 export * from "./rules/navigation.js";

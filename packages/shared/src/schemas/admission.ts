@@ -166,17 +166,6 @@ export type MarkRow = z.output<typeof markRowSchema>;
 export type UgExamDetails = z.output<typeof ugExamDetailsSchema>;
 export type PgExamDetails = z.output<typeof pgExamDetailsSchema>;
 
-/** The seven documents of the upload step, by their field names on the wire. */
-export const documentFieldNames = [
-  "photoUrl",
-  "marksheetCertificateUrl",
-  "transferCertificateUrl",
-  "communityCertificateUrl",
-  "conductCertificateUrl",
-  "specialCertificateUrl",
-  "aadharImageUrl",
-] as const;
-
 const documentField = z
   .string()
   .nullish()

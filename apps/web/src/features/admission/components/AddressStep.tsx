@@ -1,4 +1,4 @@
-import { admissionFields as rules, digitsOnly, districtsOf, stateNames, upperText } from "@admissions/shared";
+import { digitsOnly, districtsOf, stateNames, upperText } from "@admissions/shared";
 import { Form, Input, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { Field, optionsOf } from "./fields";
@@ -14,41 +14,41 @@ export function AddressStep() {
       <Field name={["addressDetails", "doorNo"]} label={`${t("admission.doorNo")} ${t("admission.optional")}`} normalize={upperText}>
         <Input autoComplete="address-line1" />
       </Field>
-      <Field name={["addressDetails", "streetName"]} label={t("admission.streetName")} rule={rules.streetName} normalize={upperText}>
+      <Field name={["addressDetails", "streetName"]} label={t("admission.streetName")} rule="streetName" normalize={upperText}>
         <Input autoComplete="address-line2" />
       </Field>
-      <Field name={["addressDetails", "village"]} label={t("admission.village")} rule={rules.village} normalize={upperText}>
+      <Field name={["addressDetails", "village"]} label={t("admission.village")} rule="village" normalize={upperText}>
         <Input autoComplete="address-level3" />
       </Field>
-      <Field name={["addressDetails", "post"]} label={t("admission.post")} rule={rules.post} normalize={upperText}>
+      <Field name={["addressDetails", "post"]} label={t("admission.post")} rule="post" normalize={upperText}>
         <Input />
       </Field>
-      <Field name={["addressDetails", "taluk"]} label={t("admission.taluk")} rule={rules.taluk} normalize={upperText}>
+      <Field name={["addressDetails", "taluk"]} label={t("admission.taluk")} rule="taluk" normalize={upperText}>
         <Input />
       </Field>
-      <Field name={["addressDetails", "state"]} label={t("admission.state")} rule={rules.state}>
+      <Field name={["addressDetails", "state"]} label={t("admission.state")} rule="state">
         <Select
           showSearch={{ optionFilterProp: "label" }}
           options={optionsOf(stateNames)}
           onChange={() => form.setFieldValue(["addressDetails", "district"], undefined)}
         />
       </Field>
-      <Field name={["addressDetails", "district"]} label={t("admission.district")} rule={rules.district}>
+      <Field name={["addressDetails", "district"]} label={t("admission.district")} rule="district">
         <Select showSearch={{ optionFilterProp: "label" }} disabled={!state} options={optionsOf(state ? districtsOf(state) : [])} />
       </Field>
-      <Field name={["addressDetails", "pincode"]} label={t("admission.pincode")} rule={rules.pincode} normalize={digitsOnly}>
+      <Field name={["addressDetails", "pincode"]} label={t("admission.pincode")} rule="pincode" normalize={digitsOnly}>
         <Input inputMode="numeric" maxLength={6} autoComplete="postal-code" />
       </Field>
-      <Field name="whatsappNo" label={t("admission.whatsappNo")} rule={rules.whatsappNo} normalize={digitsOnly}>
+      <Field name="whatsappNo" label={t("admission.whatsappNo")} rule="whatsappNo" normalize={digitsOnly}>
         <Input type="tel" inputMode="numeric" maxLength={12} autoComplete="tel-national" />
       </Field>
-      <Field name="fatherNo" label={t("admission.fatherNo")} rule={rules.fatherNo} normalize={digitsOnly}>
+      <Field name="fatherNo" label={t("admission.fatherNo")} rule="fatherNo" normalize={digitsOnly}>
         <Input type="tel" inputMode="numeric" maxLength={12} />
       </Field>
-      <Field name="motherNo" label={`${t("admission.motherNo")} ${t("admission.optional")}`} rule={rules.motherNo} normalize={digitsOnly}>
+      <Field name="motherNo" label={`${t("admission.motherNo")} ${t("admission.optional")}`} rule="motherNo" normalize={digitsOnly}>
         <Input type="tel" inputMode="numeric" maxLength={12} />
       </Field>
-      <Field name="email" label={t("admission.email")} rule={rules.email}>
+      <Field name="email" label={t("admission.email")} rule="email">
         <Input type="email" inputMode="email" autoComplete="email" />
       </Field>
     </Row>

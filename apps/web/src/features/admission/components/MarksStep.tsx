@@ -1,5 +1,4 @@
 import {
-  admissionFields as rules,
   boardsOfStudy,
   cleanMark,
   digitsOnly,
@@ -17,8 +16,7 @@ import {
 } from "@admissions/shared";
 import { Col, Form, Input, Row, Select, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { zodRule } from "../../../lib/form-rules";
-import { Field, YesNo, optionsOf } from "./fields";
+import { Field, YesNo, admissionRule, optionsOf } from "./fields";
 
 const subjectsForRow = (index: number) => (index === 0 ? languageOneSubjects : index === 1 ? languageTwoSubjects : higherSecondarySubjects);
 
@@ -35,25 +33,25 @@ export function MarksStep({ children }: { children?: React.ReactNode }) {
   if (!ug) {
     return (
       <Row gutter={16}>
-        <Field name={["examDetails", "nameOfDegree"]} label={t("admission.nameOfDegree")} rule={rules.examText} normalize={upperText}>
+        <Field name={["examDetails", "nameOfDegree"]} label={t("admission.nameOfDegree")} rule="examText" normalize={upperText}>
           <Input />
         </Field>
-        <Field name={["examDetails", "mainSubject"]} label={t("admission.mainSubject")} rule={rules.examText} normalize={upperText}>
+        <Field name={["examDetails", "mainSubject"]} label={t("admission.mainSubject")} rule="examText" normalize={upperText}>
           <Input />
         </Field>
-        <Field name={["examDetails", "mediumOfStudy"]} label={t("admission.mediumOfStudy")} rule={rules.examText}>
+        <Field name={["examDetails", "mediumOfStudy"]} label={t("admission.mediumOfStudy")} rule="examText">
           <Select options={optionsOf(mediumsOfStudy)} />
         </Field>
-        <Field name={["examDetails", "universityName"]} label={t("admission.universityName")} rule={rules.examText} normalize={upperText}>
+        <Field name={["examDetails", "universityName"]} label={t("admission.universityName")} rule="examText" normalize={upperText}>
           <Input />
         </Field>
-        <Field name={["examDetails", "collegeName"]} label={t("admission.collegeName")} rule={rules.examText} normalize={upperText}>
+        <Field name={["examDetails", "collegeName"]} label={t("admission.collegeName")} rule="examText" normalize={upperText}>
           <Input />
         </Field>
-        <Field name={["examDetails", "collegePlace"]} label={t("admission.collegePlace")} rule={rules.examText} normalize={upperText}>
+        <Field name={["examDetails", "collegePlace"]} label={t("admission.collegePlace")} rule="examText" normalize={upperText}>
           <Input />
         </Field>
-        <Field name={["examDetails", "yearOfStudy"]} label={t("admission.yearOfStudy")} rule={rules.passingYear} normalize={digitsOnly}>
+        <Field name={["examDetails", "yearOfStudy"]} label={t("admission.yearOfStudy")} rule="passingYear" normalize={digitsOnly}>
           <Input inputMode="numeric" maxLength={4} />
         </Field>
         {children}
@@ -63,31 +61,31 @@ export function MarksStep({ children }: { children?: React.ReactNode }) {
 
   return (
     <Row gutter={16}>
-      <Field name={["examDetails", "examPassed"]} label={t("admission.examPassed")} rule={rules.examText}>
+      <Field name={["examDetails", "examPassed"]} label={t("admission.examPassed")} rule="examText">
         <Select options={optionsOf(examPassedOptions)} />
       </Field>
-      <Field name={["examDetails", "boardOfStudy"]} label={t("admission.boardOfStudy")} rule={rules.examText}>
+      <Field name={["examDetails", "boardOfStudy"]} label={t("admission.boardOfStudy")} rule="examText">
         <Select options={optionsOf(boardsOfStudy)} />
       </Field>
-      <Field name={["examDetails", "mediumOfStudy"]} label={t("admission.mediumOfStudy")} rule={rules.examText}>
+      <Field name={["examDetails", "mediumOfStudy"]} label={t("admission.mediumOfStudy")} rule="examText">
         <Select options={optionsOf(mediumsOfStudy)} />
       </Field>
-      <Field name={["examDetails", "schoolName"]} label={t("admission.schoolName")} rule={rules.examText} normalize={upperText}>
+      <Field name={["examDetails", "schoolName"]} label={t("admission.schoolName")} rule="examText" normalize={upperText}>
         <Input />
       </Field>
-      <Field name={["examDetails", "schoolPlace"]} label={t("admission.schoolPlace")} rule={rules.examText} normalize={upperText}>
+      <Field name={["examDetails", "schoolPlace"]} label={t("admission.schoolPlace")} rule="examText" normalize={upperText}>
         <Input />
       </Field>
-      <Field name={["examDetails", "maxMarkInTweleve"]} label={t("admission.maxMarkInTweleve")} rule={rules.maxMarkInTweleve}>
+      <Field name={["examDetails", "maxMarkInTweleve"]} label={t("admission.maxMarkInTweleve")} rule="maxMarkInTweleve">
         <Select options={optionsOf(maxMarkInTweleveOptions)} />
       </Field>
-      <Field name={["examDetails", "isPassedEleventh"]} label={t("admission.isPassedEleventh")} rule={rules.yesNo}>
+      <Field name={["examDetails", "isPassedEleventh"]} label={t("admission.isPassedEleventh")} rule="yesNo">
         <YesNo label={t("admission.isPassedEleventh")} />
       </Field>
-      <Field name={["examDetails", "tweleveStatus"]} label={t("admission.tweleveStatus")} rule={rules.tweleveStatus}>
+      <Field name={["examDetails", "tweleveStatus"]} label={t("admission.tweleveStatus")} rule="tweleveStatus">
         <Select options={tweleveStatuses.map((value) => ({ value, label: t(`admission.tweleveStatuses.${value}`) }))} />
       </Field>
-      <Field name={["examDetails", "govtSchool"]} label={t("admission.govtSchool")} rule={rules.yesNo}>
+      <Field name={["examDetails", "govtSchool"]} label={t("admission.govtSchool")} rule="yesNo">
         <YesNo label={t("admission.govtSchool")} />
       </Field>
       {status === "PASSED" && (
@@ -102,27 +100,27 @@ export function MarksStep({ children }: { children?: React.ReactNode }) {
                   <legend>{t(`admission.markRows.${index}`)}</legend>
                   <Row gutter={12}>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[field.name, "subject"]} label={t("admission.subject")} rules={[zodRule(rules.subject)]}>
+                      <Form.Item name={[field.name, "subject"]} label={t("admission.subject")} rules={[admissionRule("subject")]}>
                         <Select showSearch={{ optionFilterProp: "label" }} options={optionsOf(subjectsForRow(index))} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[field.name, "markSecured"]} label={t("admission.markSecured")} rules={[zodRule(rules.markSecured)]} normalize={cleanMark}>
+                      <Form.Item name={[field.name, "markSecured"]} label={t("admission.markSecured")} rules={[admissionRule("markSecured")]} normalize={cleanMark}>
                         <Input inputMode="decimal" maxLength={6} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[field.name, "maxMark"]} label={t("admission.maxMark")} rules={[zodRule(rules.maxMark)]}>
+                      <Form.Item name={[field.name, "maxMark"]} label={t("admission.maxMark")} rules={[admissionRule("maxMark")]}>
                         <Input readOnly aria-readonly />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[field.name, "passingYear"]} label={t("admission.passingYear")} rules={[zodRule(rules.passingYear)]} normalize={digitsOnly}>
+                      <Form.Item name={[field.name, "passingYear"]} label={t("admission.passingYear")} rules={[admissionRule("passingYear")]} normalize={digitsOnly}>
                         <Input inputMode="numeric" maxLength={4} readOnly={index > 0} aria-readonly={index > 0} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[field.name, "registerNo"]} label={t("admission.registerNo")} rules={[zodRule(rules.registerNo)]} normalize={upperText}>
+                      <Form.Item name={[field.name, "registerNo"]} label={t("admission.registerNo")} rules={[admissionRule("registerNo")]} normalize={upperText}>
                         <Input readOnly={index > 0} aria-readonly={index > 0} />
                       </Form.Item>
                     </Col>

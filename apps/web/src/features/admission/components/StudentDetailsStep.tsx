@@ -1,5 +1,4 @@
 import {
-  admissionFields as rules,
   ageOn,
   bloodGroups,
   cleanName,
@@ -30,11 +29,11 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
   return (
     <Row gutter={16}>
       {offline && (
-        <Field name="userName" label={t("admission.applicantEmail")} rule={rules.userName} wide>
+        <Field name="userName" label={t("admission.applicantEmail")} rule="userName" wide>
           <Input type="email" autoComplete="off" inputMode="email" />
         </Field>
       )}
-      <Field name="course" label={t("admission.course")} rule={rules.course}>
+      <Field name="course" label={t("admission.course")} rule="course">
         <Radio.Group
           optionType="button"
           aria-label={t("admission.course")}
@@ -42,23 +41,23 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
           onChange={() => form.setFieldValue("courseSubjectId", undefined)}
         />
       </Field>
-      <Field name="courseSubjectId" label={t("admission.degree")} rule={rules.courseSubjectId}>
+      <Field name="courseSubjectId" label={t("admission.degree")} rule="courseSubjectId">
         <Select
           showSearch={{ optionFilterProp: "label" }}
           disabled={!courseId}
           options={degrees.filter((degree) => degree.courseId === courseId).map((degree) => ({ value: degree.id, label: degree.name }))}
         />
       </Field>
-      <Field name="name" label={t("admission.name")} rule={rules.name} extra={t("admission.nameHint")} normalize={cleanName}>
+      <Field name="name" label={t("admission.name")} rule="name" extra={t("admission.nameHint")} normalize={cleanName}>
         <Input autoComplete="name" />
       </Field>
-      <Field name="nameInTamil" label={t("admission.nameInTamil")} rule={rules.nameInTamil}>
+      <Field name="nameInTamil" label={t("admission.nameInTamil")} rule="nameInTamil">
         <Input lang="ta" />
       </Field>
-      <Field name="gender" label={t("admission.gender")} rule={rules.gender}>
+      <Field name="gender" label={t("admission.gender")} rule="gender">
         <Select options={genders.map((value) => ({ value, label: t(`admission.genders.${value}`) }))} />
       </Field>
-      <Field name="dob" label={t("admission.dob")} rule={rules.dob}>
+      <Field name="dob" label={t("admission.dob")} rule="dob">
         <Input type="date" max={new Date().toISOString().slice(0, 10)} />
       </Field>
       <Col xs={24} md={12} lg={8}>
@@ -66,74 +65,74 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
           <Input id="admission-age" value={age ?? ""} readOnly aria-readonly />
         </Form.Item>
       </Col>
-      <Field name="bloodGroup" label={t("admission.bloodGroup")} rule={rules.bloodGroup}>
+      <Field name="bloodGroup" label={t("admission.bloodGroup")} rule="bloodGroup">
         <Select options={optionsOf(bloodGroups)} />
       </Field>
-      <Field name="community" label={t("admission.community")} rule={rules.community}>
+      <Field name="community" label={t("admission.community")} rule="community">
         <Select options={optionsOf(communities)} />
       </Field>
-      <Field name="caste" label={t("admission.caste")} rule={rules.caste} normalize={upperText}>
+      <Field name="caste" label={t("admission.caste")} rule="caste" normalize={upperText}>
         <Input />
       </Field>
-      <Field name="nationality" label={t("admission.nationality")} rule={rules.nationality} normalize={upperText}>
+      <Field name="nationality" label={t("admission.nationality")} rule="nationality" normalize={upperText}>
         <Input />
       </Field>
-      <Field name="religion" label={t("admission.religion")} rule={rules.religion}>
+      <Field name="religion" label={t("admission.religion")} rule="religion">
         <Select options={optionsOf(religions)} />
       </Field>
-      <Field name="motherTongue" label={t("admission.motherTongue")} rule={rules.motherTongue} normalize={upperText}>
+      <Field name="motherTongue" label={t("admission.motherTongue")} rule="motherTongue" normalize={upperText}>
         <Input />
       </Field>
       {/* Cards print the number in groups of four: a pasted "2341 2341 2346" keeps its 12 digits. */}
-      <Field name="aadharNo" label={t("admission.aadharNo")} rule={rules.aadharNo} normalize={(value: string) => digitsOnly(value).slice(0, 12)}>
+      <Field name="aadharNo" label={t("admission.aadharNo")} rule="aadharNo" normalize={(value: string) => digitsOnly(value).slice(0, 12)}>
         <Input inputMode="numeric" autoComplete="off" />
       </Field>
-      <Field name="fatherName" label={t("admission.fatherName")} rule={rules.fatherName} normalize={cleanName}>
+      <Field name="fatherName" label={t("admission.fatherName")} rule="fatherName" normalize={cleanName}>
         <Input />
       </Field>
-      <Field name="motherName" label={t("admission.motherName")} rule={rules.motherName} normalize={cleanName}>
+      <Field name="motherName" label={t("admission.motherName")} rule="motherName" normalize={cleanName}>
         <Input />
       </Field>
-      <Field name="occupation" label={t("admission.occupation")} rule={rules.occupation} normalize={upperText}>
+      <Field name="occupation" label={t("admission.occupation")} rule="occupation" normalize={upperText}>
         <Input />
       </Field>
-      <Field name="annualIncome" label={t("admission.annualIncome")} rule={rules.annualIncome} normalize={digitsOnly}>
+      <Field name="annualIncome" label={t("admission.annualIncome")} rule="annualIncome" normalize={digitsOnly}>
         <Input inputMode="numeric" prefix="Rs." />
       </Field>
-      <Field name="physicalChallengeDetails" label={t("admission.physicalChallengeDetails")} rule={rules.yesNo}>
+      <Field name="physicalChallengeDetails" label={t("admission.physicalChallengeDetails")} rule="yesNo">
         <YesNo label={t("admission.physicalChallengeDetails")} />
       </Field>
       {challenged === "yes" && (
-        <Field name="physicalChallenge" label={t("admission.specify")} rule={rules.specify} normalize={upperText}>
+        <Field name="physicalChallenge" label={t("admission.specify")} rule="specify" normalize={upperText}>
           <Input />
         </Field>
       )}
-      <Field name="exServiceMan" label={t("admission.exServiceMan")} rule={rules.yesNo}>
+      <Field name="exServiceMan" label={t("admission.exServiceMan")} rule="yesNo">
         <YesNo label={t("admission.exServiceMan")} />
       </Field>
-      <Field name="tnOriginAndaman" label={t("admission.tnOriginAndaman")} rule={rules.yesNo}>
+      <Field name="tnOriginAndaman" label={t("admission.tnOriginAndaman")} rule="yesNo">
         <YesNo label={t("admission.tnOriginAndaman")} />
       </Field>
-      <Field name="distinctionInSportsDetails" label={t("admission.distinctionInSportsDetails")} rule={rules.yesNo}>
+      <Field name="distinctionInSportsDetails" label={t("admission.distinctionInSportsDetails")} rule="yesNo">
         <YesNo label={t("admission.distinctionInSportsDetails")} />
       </Field>
       {sports === "yes" && (
-        <Field name="distinctionInSports" label={t("admission.specify")} rule={rules.specify} normalize={upperText}>
+        <Field name="distinctionInSports" label={t("admission.specify")} rule="specify" normalize={upperText}>
           <Input />
         </Field>
       )}
       {gender === "female" && (
-        <Field name="hostelRequired" label={t("admission.hostelRequired")} rule={rules.yesNo}>
+        <Field name="hostelRequired" label={t("admission.hostelRequired")} rule="yesNo">
           <YesNo label={t("admission.hostelRequired")} />
         </Field>
       )}
-      <Field name="transportMode" label={t("admission.transportMode")} rule={rules.transportMode}>
+      <Field name="transportMode" label={t("admission.transportMode")} rule="transportMode">
         <Select options={transportModes.map((value) => ({ value, label: t(`admission.transportModes.${value === "College Bus" ? "bus" : "own"}`) }))} />
       </Field>
       <Field name="referralName" label={`${t("admission.referralName")} ${t("admission.optional")}`} normalize={upperText}>
         <Input />
       </Field>
-      <Field name="emisNo" label={`${t("admission.emisNo")} ${t("admission.optional")}`} rule={rules.emisNo} normalize={digitsOnly}>
+      <Field name="emisNo" label={`${t("admission.emisNo")} ${t("admission.optional")}`} rule="emisNo" normalize={digitsOnly}>
         <Input inputMode="numeric" />
       </Field>
       <Col span={24}>

@@ -1,8 +1,16 @@
+import type { admissionFields } from "@admissions/shared";
 import { Col, Form, Radio, type FormItemProps } from "antd";
+import type { Rule } from "antd/es/form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import { zodRule } from "../../../lib/form-rules";
+import { lazyZodRule } from "../../../lib/form-rules";
+
+export type AdmissionFieldName = keyof typeof admissionFields;
+
+/** The shared check of one of the form's fields, with zod fetched for the first check (lib/schemas.ts). */
+export function admissionRule(name: AdmissionFieldName): Rule {
+  return lazyZodRule(() => import("../lib/schemas").then((schemas) => schemas.admissionFields[name]));
+}
 
 /** One labelled field in the form's responsive grid, checked by its shared rule. */
 export function Field({
@@ -15,13 +23,13 @@ export function Field({
 }: {
   name: FormItemProps["name"];
   label: string;
-  rule?: z.ZodType;
+  rule?: AdmissionFieldName;
   children: ReactNode;
   wide?: boolean;
 } & Omit<FormItemProps, "name" | "label" | "rules" | "children">) {
   return (
     <Col xs={24} md={wide ? 24 : 12} lg={wide ? 24 : 8}>
-      <Form.Item name={name} label={label} rules={rule ? [zodRule(rule)] : undefined} {...itemProps}>
+      <Form.Item name={name} label={label} rules={rule ? [admissionRule(rule)] : undefined} {...itemProps}>
         {children}
       </Form.Item>
     </Col>

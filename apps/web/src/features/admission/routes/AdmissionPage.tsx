@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, admissionSchema, editableApplicationStatuses, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, editableApplicationStatuses, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
 import { Button, Form, Grid, Progress, Result, Space, Steps, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -190,8 +190,12 @@ export function AdmissionPage() {
     if (!(await validateStep())) return;
     const values = form.getFieldsValue(true) as AdmissionInput;
     const payload: AdmissionInput = { ...values, isOffline: offline, userName: offline ? values.userName : user?.userName };
-    const checked = admissionSchema.safeParse(payload);
-    if (!checked.success) {
+    // The whole form's check, as the server makes it; if zod cannot be fetched, the server's answer says the same.
+    const checked = await import("../lib/schemas").then(
+      (schemas) => schemas.admissionSchema.safeParse(payload),
+      () => null,
+    );
+    if (checked && !checked.success) {
       showErrors(checked.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message })));
       return;
     }
