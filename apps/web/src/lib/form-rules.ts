@@ -13,10 +13,11 @@ export function zodRule(schema: z.ZodType): Rule {
 }
 
 /**
- * The same rule with its schema fetched when a field is first checked. The public screens and the admission form use it:
- * zod is then not part of a first visitor's download, only of the first check's. If the schema
- * cannot be fetched (the connection dropped), the field is let through: the server checks it again
- * and answers in words, where a failed download would show the browser's own error under the field.
+ * The same rule with its schema fetched when a field is first checked. The public screens and the
+ * admission form use it: zod is then not part of a first visitor's download, only of the first
+ * check's. If the schema cannot be fetched (the connection dropped), the field is let through: the
+ * server checks it again and answers in words, where a failed download would show the browser's own
+ * error under the field.
  */
 export function lazyZodRule(loadSchema: () => Promise<z.ZodType>): Rule {
   return {
