@@ -38,7 +38,7 @@ const studentsPage = onDemand(async () => (await import("../features/students/ro
 const studentPage = onDemand(async () => (await import("../features/students/routes/StudentPage")).StudentPage);
 const feesHistoryPage = onDemand(async () => (await import("../features/fees/routes/FeesHistoryPage")).FeesHistoryPage);
 const payFeesPage = onDemand(async () => (await import("../features/fees/routes/PayFeesPage")).PayFeesPage);
-/** Staff only, and drawn with Ant Design's Card, which the public screens leave out of their download. */
+/** Staff only, a stand-in until the screen is built. */
 const customerPlaceholder = onDemand(async () => {
   const { PlaceholderPage } = await import("../components/PlaceholderPage");
   return () => <PlaceholderPage titleKey="menu.customer" />;
