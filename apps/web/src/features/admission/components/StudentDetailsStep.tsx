@@ -9,7 +9,7 @@ import {
   transportModes,
   upperText,
 } from "@admissions/shared";
-import { Col, Form, Input, Radio, Row, Select, Typography } from "antd";
+import { Col, Form, Input, Radio, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Course, Degree } from "../../../lib/masters";
 import { Field, YesNo, optionsOf } from "./fields";
@@ -136,7 +136,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
         <Input inputMode="numeric" />
       </Field>
       <Col span={24}>
-        <Typography.Text type="secondary">{t("admission.requiredNote")}</Typography.Text>
+        <p className="hint-text">{t("admission.requiredNote")}</p>
       </Col>
     </Row>
   );
