@@ -1,10 +1,14 @@
+import { EventEmitter } from "node:events";
+import path from "node:path";
 import { PassThrough, type Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { TOTAL_COUNT_HEADER, XLSX_CONTENT_TYPE } from "@admissions/shared";
-import type { FastifyReply } from "fastify";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type ExcelJS from "exceljs";
+import type { FastifyReply } from "fastify";
+import type { CellValue, WorkbookLayout, WriterReply, WriterRequest } from "./workbook-protocol.js";
 
-export type CellValue = string | number | Date | null;
+export type { CellValue } from "./workbook-protocol.js";
 
 /**
  * ExcelJS is loaded by the first spreadsheet rather than at start: it adds about 28 MiB to the
@@ -41,11 +45,26 @@ export interface SheetColumn<Row> {
   value(row: Row): CellValue;
 }
 
+/** The writing thread's module: the compiled .js beside this one, or the .ts source when the server runs from its sources. */
+const writerModule = new URL(`./workbook-writer.worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+
 /**
- * A one-sheet .xlsx, produced as it is read: the rows arrive in batches and each is committed as it
- * is written, so memory holds about one batch however long the file. The caller replies with the
- * stream while the rows are still being written; a failure ends it, so the browser sees a broken
- * download rather than a short file that looks complete.
+ * Starts the writing thread. From the sources (tests, `npm run dev`) it is TypeScript, which a thread
+ * cannot load on its own: tsx's loader does not reach threads (tsx issue 354), so the thread
+ * registers it first.
+ */
+function startWriter(layout: WorkbookLayout): Worker {
+  if (writerModule.pathname.endsWith(".js")) return new Worker(writerModule, { workerData: layout });
+  const registerTsxThenLoad = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(writerModule.href)}); });`;
+  return new Worker(registerTsxThenLoad, { eval: true, workerData: layout });
+}
+
+/**
+ * A one-sheet .xlsx, produced as it is read: the rows arrive in batches and each is written as it
+ * comes, so memory holds about one batch however long the file. ExcelJS runs in a thread of its own
+ * (workbook-writer.worker.ts): on the event loop, each batch held every other request back for tens
+ * of milliseconds. The caller replies with the stream while the rows are still being written; a
+ * failure ends it, so the browser sees a broken download rather than a short file that looks complete.
  */
 export function streamWorkbook<Row>(sheetName: string, columns: readonly SheetColumn<Row>[], batches: AsyncIterable<readonly Row[]>): PassThrough {
   const stream = new PassThrough();
@@ -54,49 +73,63 @@ export function streamWorkbook<Row>(sheetName: string, columns: readonly SheetCo
 }
 
 async function writeWorkbook<Row>(output: PassThrough, sheetName: string, columns: readonly SheetColumn<Row>[], batches: AsyncIterable<readonly Row[]>): Promise<void> {
-  const { stream: excelStreams } = await loadExcelJs();
-  const workbook = new excelStreams.xlsx.WorkbookWriter({ stream: output, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({ width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
-  const header = sheet.addRow(columns.map((column) => column.header));
-  header.font = { bold: true };
-  header.commit();
+  const layout: WorkbookLayout = { sheetName, columns: columns.map(({ header, width, numFmt }) => ({ header, width, numFmt })) };
+  const writer = startWriter(layout);
+  const events = new EventEmitter();
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    events.emit("settled");
+  };
+  writer.on("message", (reply: WriterReply) => {
+    if (reply.kind === "bytes") {
+      if (!output.destroyed) output.write(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
+    } else events.emit(reply.kind);
+  });
+  writer.on("error", fail);
+  writer.on("exit", (code) => fail(new Error(`the workbook writer stopped (exit code ${code})`)));
+  /** Waits for the writer to say `kind`; throws if it failed or stopped first. */
+  const reply = (kind: "written" | "finished") =>
+    new Promise<void>((resolve, reject) => {
+      const settle = () => {
+        events.off(kind, settle);
+        events.off("settled", settle);
+        if (failure) reject(failure);
+        else resolve();
+      };
+      if (failure) return reject(failure);
+      events.on(kind, settle);
+      events.on("settled", settle);
+    });
 
-  const styleOf = sharedCellStyles(columns);
-  for await (const batch of batches) {
-    for (const row of batch) {
-      const values = columns.map((column) => column.value(row));
-      const written = sheet.addRow(values);
-      values.forEach((value, index) => (written.getCell(index + 1).style = styleOf(index, value)));
-      written.commit();
+  try {
+    // The next batch is read from the database while the writer writes the one before.
+    let previous = Promise.resolve();
+    for await (const batch of batches) {
+      const rows = batch.map((row) => columns.map((column) => column.value(row)));
+      await previous;
+      await roomIn(output);
+      // The browser went away: nobody will read the rest (leaving the loop stops the batches too).
+      if (output.destroyed) return;
+      previous = reply("written");
+      // Awaited once the next batch is read: until then, a failure must not count as unhandled.
+      previous.catch(() => undefined);
+      writer.postMessage({ kind: "rows", rows } satisfies WriterRequest);
     }
-    await roomIn(output);
-    // The browser went away: nobody will read the rest (leaving the loop stops the batches too).
-    if (output.destroyed) return;
+    await previous;
+    const finished = reply("finished");
+    writer.postMessage({ kind: "end" } satisfies WriterRequest);
+    await finished;
+    output.end();
+  } finally {
+    writer.removeAllListeners("exit");
+    await writer.terminate();
   }
-  sheet.commit();
-  await workbook.commit();
 }
 
-/**
- * ExcelJS gives each new cell a style object of its own and finds that style's number in the file by
- * rendering it as XML, which took half of an export's time; it remembers the number of an object it
- * has seen, so the cells of a column share one. Without a number format, what the cell holds decides
- * its format (a date gets Excel's date format), hence one object per column and kind of value.
- */
-function sharedCellStyles<Row>(columns: readonly SheetColumn<Row>[]) {
-  const kinds = ["text", "number", "date"] as const;
-  const styles = columns.map((column) => Object.fromEntries(kinds.map((kind) => [kind, column.numFmt ? { numFmt: column.numFmt } : {}])));
-  return (columnIndex: number, value: CellValue): Partial<ExcelJS.Style> =>
-    styles[columnIndex]![value instanceof Date ? "date" : typeof value === "number" ? "number" : "text"]!;
-}
-
-/**
- * Lets other requests run between batches, and waits while the reader is behind, so a slow download
- * holds about one batch in memory rather than the whole file.
- */
+/** Waits while the reader is behind, so a slow download holds about one batch in memory rather than the whole file. */
 function roomIn(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain) return nextTurn();
+  if (!stream.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve) => {
     const go = () => {
       stream.off("drain", go);
