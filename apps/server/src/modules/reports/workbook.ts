@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import path from "node:path";
 import { PassThrough, type Writable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { TOTAL_COUNT_HEADER, XLSX_CONTENT_TYPE } from "@admissions/shared";
@@ -127,9 +128,14 @@ async function writeWorkbook<Row>(output: PassThrough, sheetName: string, column
   }
 }
 
-/** Waits while the reader is behind, so a slow download holds about one batch in memory rather than the whole file. */
+/**
+ * Lets other requests in between batches, and waits while the reader is behind, so a slow download
+ * holds about one batch in memory rather than the whole file. The turn of the event loop matters on
+ * the embedded database: its queries run in this thread and answer through promises, so batch after
+ * batch would otherwise be read without the event loop ever reading a waiting request.
+ */
 function roomIn(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain) return Promise.resolve();
+  if (!stream.writableNeedDrain) return nextTurn();
   return new Promise((resolve) => {
     const go = () => {
       stream.off("drain", go);
