@@ -10,6 +10,7 @@ describe("the applicant top bar on a narrow screen", () => {
     renderAt("/feesHistory");
     const menuButton = await screen.findByRole("button", { name: "Open menu" }, { timeout: 10_000 });
     expect(screen.queryByRole("dialog")).toBeNull();
+    expect(menuButton.getAttribute("aria-expanded")).toBe("false");
 
     await userEvent.click(menuButton);
     const drawer = await screen.findByRole("dialog", {}, { timeout: 10_000 });

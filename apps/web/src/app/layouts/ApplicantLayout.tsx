@@ -55,7 +55,7 @@ export function ApplicantLayout() {
               className="applicant-bar__menu"
               icon={<MenuOutlined />}
               aria-label={t("nav.openMenu")}
-              aria-expanded={menuOpen}
+              aria-expanded={menuOpen ?? false}
               onClick={() => setMenuOpen(true)}
             />
           )}
