@@ -161,8 +161,9 @@ describe("a student's page", { timeout: 60_000 }, () => {
       await userEvent.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
 
       expect(await within(dialog).findByRole("alert")).toBeTruthy();
-      // On top and under the status, in French: the server speaks English.
-      expect(within(dialog).getAllByText(catalogues.fr.students.messages.statusInvalid)).toHaveLength(2);
+      // On top and under the status, in French: the server speaks English. The field's error is
+      // drawn a render after the alert on a busy machine, so it is waited for.
+      await waitFor(() => expect(within(dialog).getAllByText(catalogues.fr.students.messages.statusInvalid)).toHaveLength(2));
     } finally {
       await act(() => i18n.changeLanguage("en"));
     }
