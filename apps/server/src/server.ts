@@ -9,6 +9,9 @@ import { LocalDiskStorage } from "./modules/uploads/storage.js";
 import { settleAwaitingOrders } from "./modules/payments/payments.service.js";
 import { ensureFirstAdmin } from "./modules/users/first-admin.js";
 
+/** Connections the kernel may hold for the server before it accepts them; it caps this at net.core.somaxconn. */
+const acceptBacklog = 4096;
+
 async function main() {
   const settings = loadSettingsOrExit();
 
@@ -47,7 +50,10 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
-  await app.listen({ port: settings.port, host: settings.host });
+  // Node's default backlog holds 511 connections waiting to be accepted. A busy server accepts one per
+  // turn of its event loop, so a thousand browsers connecting at once overflowed it, and the kernel
+  // dropped the rest, whose clients tried again 1 s and 3 s later (docs/PERFORMANCE.md, seventh round).
+  await app.listen({ port: settings.port, host: settings.host, backlog: acceptBacklog });
   app.log.info(`Open ${settings.publicUrl} (database: ${database.engine}${database.engine === "pglite" ? ` in ${settings.dataDir}` : ""})`);
 }
 
