@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeErrors, measureLoad } from "./load.js";
 import { parseOptions, UsageError } from "./options.js";
+import { serverNodeFlags, startScriptOfThisRepository } from "./processes.js";
 import { notMeasured, readReport, renderMarkdown, tableRowsOf, type BenchReport } from "./report.js";
 
 const run = promisify(execFile);
@@ -95,5 +96,20 @@ describe("the command line", () => {
   it("refuses an unknown phase or a round of no length", () => {
     expect(() => parseOptions(["--only", "status,export-everything"], {})).toThrow(new UsageError("unknown phase export-everything; the phases are baseline, status, admission, signin, staff-list, export, import, bundle, lighthouse"));
     expect(() => parseOptions(["--seconds", "0"], {})).toThrow(UsageError);
+  });
+});
+
+describe("the server's Node flags", () => {
+  it("are the ones the start script gives node before the built server", () => {
+    expect(serverNodeFlags("npm run build && node --max-old-space-size=768 --trace-warnings apps/server/dist/server.js")).toEqual(["--max-old-space-size=768", "--trace-warnings"]);
+    expect(serverNodeFlags("node apps/server/dist/server.js")).toEqual([]);
+  });
+
+  it("refuse a start script that does not run the built server", () => {
+    expect(() => serverNodeFlags("tsx watch apps/server/src/server.ts")).toThrow(/does not run apps\/server\/dist\/server\.js/);
+  });
+
+  it("include the heap limit in this repository's npm start, which keeps the server's memory near its live data", () => {
+    expect(serverNodeFlags(startScriptOfThisRepository())).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
   });
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -7,6 +8,23 @@ import pidusage from "pidusage";
 /** The production build of the server, as `npm start` runs it. */
 export const builtServerEntry = fileURLToPath(new URL("../../apps/server/dist/server.js", import.meta.url));
 const baselineEntry = fileURLToPath(new URL("./baseline-server.ts", import.meta.url));
+const rootPackageFile = fileURLToPath(new URL("../../package.json", import.meta.url));
+
+/**
+ * The Node flags a start script gives the built server (`node --flag … apps/server/dist/server.js`):
+ * the benchmark starts the server with `npm start`'s own, since its heap limit shapes its memory.
+ */
+export function serverNodeFlags(startScript: string): string[] {
+  const command = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/server\.js\b/.exec(startScript);
+  if (!command) throw new Error(`the start script does not run apps/server/dist/server.js with node: "${startScript}"`);
+  return command[1]!.split(/\s+/).filter(Boolean);
+}
+
+/** The root package.json's `npm start`. */
+export function startScriptOfThisRepository(): string {
+  const rootPackage = JSON.parse(readFileSync(rootPackageFile, "utf8")) as { scripts: { start: string } };
+  return rootPackage.scripts.start;
+}
 
 export interface ServerProcess {
   url: string;
@@ -60,10 +78,13 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyPath: s
   };
 }
 
-/** The real server from its build, on the given database; logs only warnings, so logging does not skew the figures. */
+/**
+ * The real server from its build with `npm start`'s Node flags, on the given database; logs only
+ * warnings, so logging does not skew the figures.
+ */
 export function startBuiltServer(database: { dataDir: string; databaseUrl?: string }, cpuProfileDir?: string): Promise<ServerProcess> {
   return startProcess(
-    [...(cpuProfileDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfileDir] : []), builtServerEntry],
+    [...serverNodeFlags(startScriptOfThisRepository()), ...(cpuProfileDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfileDir] : []), builtServerEntry],
     {
       PATH: process.env.PATH,
       NODE_ENV: "production",
