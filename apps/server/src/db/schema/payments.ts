@@ -44,6 +44,11 @@ export const paymentOrders = pgTable(
     index("payment_orders_awaiting_idx")
       .on(table.checkedAt.asc().nullsFirst(), table.createdAt)
       .where(sql`${table.status} = 'Awaiting'`),
+    // Every applicant's save asks about their own unanswered orders (Verify and Pay); without this
+    // it walked all the awaiting orders of everyone, which on a deadline day grow by the thousand.
+    index("payment_orders_user_awaiting_idx")
+      .on(table.userId)
+      .where(sql`${table.status} = 'Awaiting'`),
   ],
 );
 

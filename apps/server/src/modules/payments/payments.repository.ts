@@ -77,26 +77,37 @@ export async function settleOrder(db: Database, id: number, changes: Partial<typ
     .where(eq(paymentOrders.id, id));
 }
 
+type AwaitingFilter = { userId?: number; createdBefore?: Date };
+
 /**
- * Orders still waiting for the gateway's word (a user's, or everybody's older than a moment), marked
- * as asked now in the same statement, before they are asked, so an order whose check fails also goes
- * to the back of the queue. Oldest first.
+ * The ids of the orders still waiting for the gateway's word that are asked about next: a user's
+ * (their own index keeps that a few rows however many others wait), or everybody's older than a moment.
  */
-export async function claimAwaitingOrders(db: Database, filter: { userId?: number; createdBefore?: Date }, limit = 100): Promise<PaymentOrderRow[]> {
-  const chosen = db
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.status, "Awaiting"),
-        filter.userId === undefined ? undefined : eq(paymentOrders.userId, filter.userId),
-        filter.createdBefore === undefined ? undefined : lt(paymentOrders.createdAt, filter.createdBefore),
-      ),
-    )
-    // Never asked first, then the longest unasked: orders the gateway keeps not knowing cannot hold
-    // the others back, however many there are.
-    .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`, asc(paymentOrders.createdAt))
-    .limit(limit);
+export function awaitingOrdersToAsk(db: Database, filter: AwaitingFilter, limit: number) {
+  return (
+    db
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.status, "Awaiting"),
+          filter.userId === undefined ? undefined : eq(paymentOrders.userId, filter.userId),
+          filter.createdBefore === undefined ? undefined : lt(paymentOrders.createdAt, filter.createdBefore),
+        ),
+      )
+      // Never asked first, then the longest unasked: orders the gateway keeps not knowing cannot hold
+      // the others back, however many there are.
+      .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`, asc(paymentOrders.createdAt))
+      .limit(limit)
+  );
+}
+
+/**
+ * The orders to ask about (`awaitingOrdersToAsk`), marked as asked now in the same statement, before
+ * they are asked, so an order whose check fails also goes to the back of the queue. Oldest first.
+ */
+export async function claimAwaitingOrders(db: Database, filter: AwaitingFilter, limit = 100): Promise<PaymentOrderRow[]> {
+  const chosen = awaitingOrdersToAsk(db, filter, limit);
   const claimed = await db.update(paymentOrders).set({ checkedAt: sql`now()` }).where(inArray(paymentOrders.id, chosen)).returning();
   return claimed.sort((one, other) => one.createdAt.getTime() - other.createdAt.getTime() || one.id - other.id);
 }

@@ -1,13 +1,15 @@
-import { sampleAdmission } from "@admissions/shared";
-import { eq } from "drizzle-orm";
+import { ROLE_USER, sampleAdmission } from "@admissions/shared";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, applications, degrees, paymentOrders } from "../../db/schema/index.js";
+import { activityLog, applications, degrees, paymentOrders, users } from "../../db/schema/index.js";
+import { rowsOf } from "../../db/sql-lists.js";
 import { seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { fixtures, signInAs, uploadAs } from "../../test/factories.js";
+import { fixtures, signInAs, uniqueEmail, uploadAs } from "../../test/factories.js";
 import { textOfPdf } from "../../test/pdf-text.js";
 import { encryptForGateway } from "./ccavenue-cipher.js";
 import { SANDBOX_CREDENTIALS } from "./gateway.js";
+import { awaitingOrdersToAsk } from "./payments.repository.js";
 import { settleAwaitingOrders } from "./payments.service.js";
 import { decideSandboxPayment, readSandboxRequest, type SandboxOutcome } from "./sandbox.js";
 
@@ -256,5 +258,23 @@ describe("the receipt", () => {
     await postBack("return", { encResp: (await gatewayAnswer(paid.start, "Success")).encResp });
     const stranger = await signInAs(test);
     expect((await test.app.inject({ url: `/booking/payments/receipt/${paid.start.orderId}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+  });
+});
+
+describe("the orders a save asks about", () => {
+  it("are read through the applicant's own index, not by walking everybody's awaiting orders", async () => {
+    // A deadline day: thousands left at the gateway, each save asks only about its applicant's own.
+    const crowd = await test.db
+      .insert(users)
+      .values(Array.from({ length: 40 }, (_, index) => ({ userName: uniqueEmail(`crowd${index}`), passwordHash: "never signs in", role: ROLE_USER })))
+      .returning({ id: users.id });
+    await test.db
+      .insert(paymentOrders)
+      .values(Array.from({ length: 4_000 }, (_, index) => ({ orderId: `CROWD${index}`, purpose: "application", userId: crowd[index % crowd.length]!.id, amountPaise: 30_000 })));
+    const { user } = await applicantAtTheGateway();
+    await test.db.execute(sql`analyze payment_orders`);
+
+    const plan = await rowsOf<{ "QUERY PLAN": string }>(test.db, sql`explain ${awaitingOrdersToAsk(test.db, { userId: user.id }, 100).getSQL()}`);
+    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("payment_orders_user_awaiting_idx");
   });
 });

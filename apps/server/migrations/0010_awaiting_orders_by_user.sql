@@ -1,0 +1,1 @@
+CREATE INDEX "payment_orders_user_awaiting_idx" ON "payment_orders" USING btree ("user_id") WHERE "payment_orders"."status" = 'Awaiting';
