@@ -84,22 +84,20 @@ type AwaitingFilter = { userId?: number; createdBefore?: Date };
  * (their own index keeps that a few rows however many others wait), or everybody's older than a moment.
  */
 export function awaitingOrdersToAsk(db: Database, filter: AwaitingFilter, limit: number) {
-  return (
-    db
-      .select({ id: paymentOrders.id })
-      .from(paymentOrders)
-      .where(
-        and(
-          eq(paymentOrders.status, "Awaiting"),
-          filter.userId === undefined ? undefined : eq(paymentOrders.userId, filter.userId),
-          filter.createdBefore === undefined ? undefined : lt(paymentOrders.createdAt, filter.createdBefore),
-        ),
-      )
-      // Never asked first, then the longest unasked: orders the gateway keeps not knowing cannot hold
-      // the others back, however many there are.
-      .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`, asc(paymentOrders.createdAt))
-      .limit(limit)
-  );
+  return db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.status, "Awaiting"),
+        filter.userId === undefined ? undefined : eq(paymentOrders.userId, filter.userId),
+        filter.createdBefore === undefined ? undefined : lt(paymentOrders.createdAt, filter.createdBefore),
+      ),
+    )
+    // Never asked first, then the longest unasked: orders the gateway keeps not knowing cannot hold
+    // the others back, however many there are.
+    .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`, asc(paymentOrders.createdAt))
+    .limit(limit);
 }
 
 /**
