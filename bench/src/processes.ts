@@ -91,6 +91,8 @@ export function startBuiltServer(database: { dataDir: string; databaseUrl?: stri
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.databaseUrl ?? "",
       LOG_LEVEL: "warn",
+      // Unset, the server takes its own default; set, the bench compares pool sizes.
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
       // Applicants reach a real deployment from many addresses through its proxy; the load says which
       // in X-Forwarded-For, so the per-address sign-in limit counts them apart as it would in production.
       TRUST_PROXY: "true",

@@ -29,6 +29,7 @@ describe("loadSettings", () => {
     expect(settings.publicUrl).toBe("http://localhost:3000");
     expect(settings.secureCookies).toBe(false);
     expect(settings.databaseUrl).toBeUndefined();
+    expect(settings.databasePoolSize).toBe(5);
     expect(settings.smtpUrl).toBeUndefined();
     expect(settings.firstAdmin).toBeUndefined();
     expect(settings.gateway).toEqual({ merchantId: undefined, accessCode: undefined, workingKey: undefined, transactionUrl: undefined });
@@ -65,6 +66,7 @@ describe("loadSettings", () => {
     const settings = loadSettings({
       PORT: "",
       DATABASE_URL: "",
+      DATABASE_POOL_SIZE: "",
       PUBLIC_URL: "",
       SMTP_URL: "",
       ADMIN_EMAIL: "",
@@ -78,12 +80,20 @@ describe("loadSettings", () => {
     });
     expect(settings.port).toBe(3000);
     expect(settings.databaseUrl).toBeUndefined();
+    expect(settings.databasePoolSize).toBe(5);
     expect(settings.publicUrl).toBe("http://localhost:3000");
     expect(settings.smtpUrl).toBeUndefined();
     expect(settings.firstAdmin).toBeUndefined();
     expect(settings.gateway.transactionUrl).toBeUndefined();
     expect(settings.session.idleMs).toBe(120 * 60_000);
     expect(settings.trustProxy).toBe(false);
+  });
+
+  it("takes the PostgreSQL pool's size as a whole number above 0", () => {
+    expect(loadSettings({ DATABASE_POOL_SIZE: "12" }).databasePoolSize).toBe(12);
+    expect(refusal({ DATABASE_POOL_SIZE: "0" })).toMatch(/^ {2}DATABASE_POOL_SIZE: must be above 0$/m);
+    expect(refusal({ DATABASE_POOL_SIZE: "2.5" })).toMatch(/^ {2}DATABASE_POOL_SIZE: must be a whole number$/m);
+    expect(refusal({ DATABASE_POOL_SIZE: "many" })).toMatch(/^ {2}DATABASE_POOL_SIZE: must be a whole number$/m);
   });
 
   it("accepts an empty CCAvenue field beside an unset one, but not one set alone", () => {

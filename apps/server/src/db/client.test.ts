@@ -82,6 +82,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL server", () => {
     }
   });
 
+  it("opens no more connections than its pool size, however many queries wait", async () => {
+    const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const database = await openDatabase({ url: fresh.url, poolSize: 2 });
+    try {
+      // Each query holds its connection for a moment, so the eight overlap and must share.
+      const backends = await Promise.all(
+        Array.from({ length: 8 }, () => rowsOf<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid from pg_sleep(0.05)`)),
+      );
+      expect(new Set(backends.map(([row]) => row!.pid)).size).toBe(2);
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
+  });
+
   it("lets instances that start together migrate one at a time", async () => {
     const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const handles = await Promise.all([openDatabase({ url: fresh.url }), openDatabase({ url: fresh.url }), openDatabase({ url: fresh.url })]);

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { DEFAULT_DATABASE_POOL_SIZE } from "../env.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -27,12 +28,13 @@ const migrationsFolder = fileURLToPath(new URL("../../migrations", import.meta.u
 /** Any number, so that instances starting together take turns at migrating. */
 const MIGRATION_LOCK_ID = 7_211_001;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** A PostgreSQL server (with at most `poolSize` connections), a data folder for PGlite, or PGlite in memory. */
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
 
 /** Opens the database and brings its schema up to date before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("url" in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? DEFAULT_DATABASE_POOL_SIZE, idleTimeoutMillis: 30_000 });
     // A connection the server closes while it waits in the pool (a restart, a failover, a terminated
     // backend) is reported here; without a listener Node would treat it as an uncaught exception and
     // stop the app. The pool has already dropped it and opens a new one when next needed.

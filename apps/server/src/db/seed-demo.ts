@@ -120,7 +120,7 @@ async function assignDemoDepartmentDegrees(db: Database) {
 
 async function main() {
   const settings = loadSettingsOrExit();
-  const database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: settings.dataDir });
+  const database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl, poolSize: settings.databasePoolSize } : { dataDir: settings.dataDir });
   try {
     const { created } = await seedDemo(database.db);
     console.warn(`Demo data ready (${database.engine}). Accounts, all with password ${DEMO_PASSWORD}:`);
