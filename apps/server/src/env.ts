@@ -15,7 +15,7 @@ const positiveInt = (fallback: number) =>
  * Connections each instance keeps to PostgreSQL at most. PostgreSQL's own advice is about twice its
  * cores plus one, shared by all instances; more backends than that only take turns at the same cores.
  * On two cores shared with the app, 5 rather than 20 cut the p99 of status calls at 1,000 connections
- * from about 4 s to under 1.5 s at the same rates (docs/PERFORMANCE.md, ninth round).
+ * from about 4 s to 0.8 to 1.9 s at the same rates (docs/PERFORMANCE.md, ninth round).
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 5;
 
