@@ -1,6 +1,6 @@
 import path from "node:path";
 import { buildApp } from "./app.js";
-import { openDatabase } from "./db/client.js";
+import { databaseTargetOf, openDatabase } from "./db/client.js";
 import { loadSettingsOrExit } from "./env.js";
 import { deleteStaleSessions } from "./modules/auth/sessions.repository.js";
 import { SessionCache } from "./modules/auth/session-cache.js";
@@ -15,7 +15,7 @@ const acceptBacklog = 4096;
 async function main() {
   const settings = loadSettingsOrExit();
 
-  const database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl, poolSize: settings.databasePoolSize } : { dataDir: settings.dataDir });
+  const database = await openDatabase(databaseTargetOf(settings));
   const logger = { level: settings.logLevel, redact: ["req.headers.cookie", "req.body.password", "req.body.newPassword"] };
   // The mailer needs the app's logger and the app needs the mailer: build the app, then hand it over.
   const storage = new LocalDiskStorage(path.join(settings.dataDir, "uploads"));

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { DEFAULT_DATABASE_POOL_SIZE } from "../env.js";
+import { DEFAULT_DATABASE_POOL_SIZE, type Settings } from "../env.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -30,6 +30,11 @@ const MIGRATION_LOCK_ID = 7_211_001;
 
 /** A PostgreSQL server (with at most `poolSize` connections), a data folder for PGlite, or PGlite in memory. */
 export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
+
+/** The database the settings name: the PostgreSQL server of DATABASE_URL, else PGlite under DATA_DIR. */
+export function databaseTargetOf(settings: Pick<Settings, "databaseUrl" | "databasePoolSize" | "dataDir">): DatabaseTarget {
+  return settings.databaseUrl ? { url: settings.databaseUrl, poolSize: settings.databasePoolSize } : { dataDir: settings.dataDir };
+}
 
 /** Opens the database and brings its schema up to date before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {

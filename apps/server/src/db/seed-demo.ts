@@ -3,7 +3,7 @@ import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER } from "@adm
 import { loadSettingsOrExit } from "../env.js";
 import { hashSecret } from "../modules/auth/passwords.js";
 import { addStaffDegrees, findUserByName, insertUserUnlessTaken } from "../modules/users/users.repository.js";
-import { openDatabase, type Database } from "./client.js";
+import { databaseTargetOf, openDatabase, type Database } from "./client.js";
 import { and, eq } from "drizzle-orm";
 import { copyFeeStructureToStudents } from "../modules/academic/academic.repository.js";
 import { degrees, feeStructures, students } from "./schema/index.js";
@@ -120,7 +120,7 @@ async function assignDemoDepartmentDegrees(db: Database) {
 
 async function main() {
   const settings = loadSettingsOrExit();
-  const database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl, poolSize: settings.databasePoolSize } : { dataDir: settings.dataDir });
+  const database = await openDatabase(databaseTargetOf(settings));
   try {
     const { created } = await seedDemo(database.db);
     console.warn(`Demo data ready (${database.engine}). Accounts, all with password ${DEMO_PASSWORD}:`);
