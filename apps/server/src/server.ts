@@ -2,6 +2,7 @@ import path from "node:path";
 import { buildApp } from "./app.js";
 import { databaseTargetOf, openDatabase } from "./db/client.js";
 import { loadSettingsOrExit } from "./env.js";
+import { foldStatusCountChanges } from "./modules/admissions/status-counts.repository.js";
 import { deleteStaleSessions } from "./modules/auth/sessions.repository.js";
 import { SessionCache } from "./modules/auth/session-cache.js";
 import { Mailer } from "./modules/mail/mailer.js";
@@ -34,6 +35,12 @@ async function main() {
     settleAwaitingOrders(ctx, { createdBefore: new Date(Date.now() - 10 * 60_000) }, app.log).catch((err) => app.log.error({ err }, "payment settlement failed"));
   }, 5 * 60_000);
   settle.unref();
+  // The counts per status that the staff list reads are kept as totals plus the changes since; folding
+  // the changes in keeps that read to a row per degree and status however busy the day has been.
+  const fold = setInterval(() => {
+    foldStatusCountChanges(ctx.db).catch((err) => app.log.error({ err }, "folding the status counts failed"));
+  }, 15_000);
+  fold.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,6 +49,7 @@ async function main() {
     app.log.info({ signal }, "stopping");
     clearInterval(sweep);
     clearInterval(settle);
+    clearInterval(fold);
     await app.close();
     await ctx.mailer.stop();
     await database.close();

@@ -64,6 +64,31 @@ export const applications = pgTable(
   ],
 );
 
+/**
+ * How many applications each course, degree and status holds, kept by triggers on applications
+ * (migration 0011) so the staff list need not count 100,000 rows on every page. A change is
+ * written to applicationStatusCountChanges, which no two writers ever contend for, and folded into
+ * these totals from time to time (status-counts.repository.ts); the count is the two together.
+ */
+export const applicationStatusCounts = pgTable(
+  "application_status_counts",
+  {
+    courseId: integer("course_id").notNull(),
+    degreeId: integer("degree_id").notNull(),
+    status: text("status").notNull(),
+    applications: integer("applications").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.courseId, table.degreeId, table.status] })],
+);
+
+/** Changes to applicationStatusCounts not folded into it yet: +n or -n applications of one key. */
+export const applicationStatusCountChanges = pgTable("application_status_count_changes", {
+  courseId: integer("course_id").notNull(),
+  degreeId: integer("degree_id").notNull(),
+  status: text("status").notNull(),
+  change: integer("change").notNull(),
+});
+
 /** Readable application numbers, counted per course and year: UG-2026-000123. */
 export const applicationCounters = pgTable(
   "application_counters",

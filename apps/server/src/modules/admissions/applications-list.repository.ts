@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.js";
 import { applications, courses, degrees, users } from "../../db/schema/index.js";
 import { searchCondition, type SearchTargets } from "../../db/search.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
+import { isCountKept, keptCountsByStatus } from "./status-counts.repository.js";
 
 type ListQuery = z.output<typeof applicationListQuerySchema>;
 /** The list's filters without paging or order: what the export and the dashboard narrow by too. */
@@ -39,7 +40,9 @@ const sortColumns = {
  * One page of applications for the staff list, its total, and the count per status under the other
  * filters, the total being one of those counts (or their sum). The page's ids are chosen first, from
  * the applications table and its (column, id) indexes alone, and only those rows are joined: a deep
- * page then costs an index walk, not a join of every row before it.
+ * page then costs an index walk, not a join of every row before it. The counts come from the kept
+ * totals when the filters allow (status-counts.repository.ts): counting 100,000 applications took
+ * most of PostgreSQL's time on each page (docs/PERFORMANCE.md, tenth round).
  */
 export async function findApplicationsPage(db: Database, query: ListQuery, scope: DegreeScope) {
   const where = filtersOf(query, scope, true);
@@ -76,7 +79,9 @@ export async function findApplicationsPage(db: Database, query: ListQuery, scope
       .innerJoin(degrees, eq(degrees.id, applications.degreeId))
       .innerJoin(courses, eq(courses.id, applications.courseId))
       .orderBy(...order),
-    db.select({ status: applications.status, total: count() }).from(applications).where(filtersOf(query, scope, false)).groupBy(applications.status),
+    isCountKept(query)
+      ? keptCountsByStatus(db, query, scope)
+      : db.select({ status: applications.status, total: count() }).from(applications).where(filtersOf(query, scope, false)).groupBy(applications.status),
   ]);
   const statusCounts: Record<string, number> = Object.fromEntries(counts.map((row) => [row.status, row.total]));
   // The counts are taken under every filter but the status, so the page's total is among them.
