@@ -1,11 +1,12 @@
 import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, admissionSchema, sampleAdmission } from "@admissions/shared";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationStatusCountChanges, applications, degrees, staffDegrees } from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { createUser, signInAs } from "../../test/factories.js";
-import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
+import type { DegreeScope } from "../users/degree-scope.js";
+import { filtersOf } from "./applications-list.repository.js";
 import { foldStatusCountChanges, keptCountsByStatus } from "./status-counts.repository.js";
 
 let test: TestApp;
@@ -48,18 +49,12 @@ async function addApplications(rows: { place: [number, number]; status: string }
   return test.db.insert(applications).values(values).returning({ id: applications.id });
 }
 
-/** The count per status by counting the applications themselves: what the kept totals must equal. */
+/** The count per status by counting the applications themselves, as the list does for a search: what the kept totals must equal. */
 async function countedByStatus(filters: { courseId?: number; degreeId?: number }, scope: DegreeScope) {
   const rows = await test.db
     .select({ status: applications.status, total: count() })
     .from(applications)
-    .where(
-      and(
-        degreeScopeCondition(scope, applications.degreeId),
-        filters.courseId ? eq(applications.courseId, filters.courseId) : undefined,
-        filters.degreeId ? eq(applications.degreeId, filters.degreeId) : undefined,
-      ),
-    )
+    .where(filtersOf(filters, scope, false))
     .groupBy(applications.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.total]));
 }
