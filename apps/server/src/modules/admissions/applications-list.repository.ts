@@ -7,7 +7,7 @@ import { searchCondition, type SearchTargets } from "../../db/search.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
 import { isCountKept, keptCountsByStatus } from "./status-counts.repository.js";
 
-type ListQuery = z.output<typeof applicationListQuerySchema>;
+export type ListQuery = z.output<typeof applicationListQuerySchema>;
 /** The list's filters without paging or order: what the export and the dashboard narrow by too. */
 export type ApplicationFilters = Omit<ListQuery, "pageNo" | "pageSize" | "sort" | "order">;
 

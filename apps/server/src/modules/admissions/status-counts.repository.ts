@@ -2,15 +2,19 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { applicationStatusCountChanges, applicationStatusCounts } from "../../db/schema/index.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
-import type { ApplicationFilters } from "./applications-list.repository.js";
+import type { ApplicationFilters, ListQuery } from "./applications-list.repository.js";
+
+/** What the kept totals know of an application, besides its status; paging and order do not narrow a count. */
+const keptNarrowings: ReadonlySet<string> = new Set(["status", "courseId", "degreeId", "pageNo", "pageSize", "sort", "order"] satisfies (keyof ListQuery)[]);
 
 /**
- * Whether the count per status under these filters can be read from the kept totals, which know
- * each application's course, degree and status and nothing else: a search, a payment status, a mode
- * or a date range has to count the applications themselves.
+ * Whether the count per status under this query can be read from the kept totals, which know each
+ * application's course, degree and status and nothing else. Any other filter that is set (a search,
+ * a payment status, a mode, a date range, or one added later) has the applications counted
+ * themselves; a filter left empty narrows nothing, as in `filtersOf`.
  */
-export function isCountKept(filters: ApplicationFilters): boolean {
-  return !filters.search && !filters.paymentStatus && !filters.mode && !filters.dateFrom && !filters.dateTo;
+export function isCountKept(query: ListQuery): boolean {
+  return Object.entries(query).every(([key, value]) => !value || keptNarrowings.has(key));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, admissionSchema, sampleAdmission } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, admissionSchema, applicationListQuerySchema, sampleAdmission } from "@admissions/shared";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationStatusCountChanges, applications, degrees, staffDegrees } from "../../db/schema/index.js";
@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { createUser, signInAs } from "../../test/factories.js";
 import type { DegreeScope } from "../users/degree-scope.js";
 import { filtersOf } from "./applications-list.repository.js";
-import { foldStatusCountChanges, keptCountsByStatus } from "./status-counts.repository.js";
+import { foldStatusCountChanges, isCountKept, keptCountsByStatus } from "./status-counts.repository.js";
 
 let test: TestApp;
 /** The demo's degrees: [course id, degree id] of three UG and two PG ones. */
@@ -168,6 +168,17 @@ describe("the kept count of applications per status", () => {
     const [named] = await test.db.select({ rows: count() }).from(applications).where(sql`${applications.name} LIKE 'APPLICANT 1%'`);
     expect(named!.rows).toBeGreaterThan(1);
     expect((await listed(admin.cookie, "&search=APPLICANT%201")).totalElements).toBe(named!.rows);
+  });
+
+  it("is read for a course, a degree, a status and any page, and counted for every other filter", () => {
+    const kept = (query: Record<string, string>) => isCountKept(applicationListQuerySchema.parse({ pageNo: "3", pageSize: "50", ...query }));
+    expect(kept({})).toBe(true);
+    expect(kept({ status: "Submitted", courseId: "1", degreeId: "2", sort: "name", order: "asc" })).toBe(true);
+    expect(kept({ search: "" })).toBe(true);
+    const otherFilters: Record<string, string>[] = [{ search: "ANITHA" }, { paymentStatus: "Success" }, { mode: "offline" }, { dateFrom: "2026-05-01" }, { dateTo: "2026-05-31" }];
+    for (const filter of otherFilters) {
+      expect(kept(filter), JSON.stringify(filter)).toBe(false);
+    }
   });
 
   it("empties with the applications", async () => {
