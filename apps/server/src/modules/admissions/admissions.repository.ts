@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { applicationCounters, applicationDrafts, applications } from "../../db/schema/index.js";
 
@@ -34,13 +35,18 @@ const readColumns = {
 
 export type ReadApplication = Pick<ApplicationRow, keyof typeof readColumns>;
 
-export async function readApplicationOfUser(db: Database, userId: number): Promise<ReadApplication | undefined> {
-  return (await applicationOfUserQuery(db).execute({ userId }))[0];
-}
+/** Applicants read their whole application on every screen of the form; many at once share one query. */
+export const readApplicationOfUser = batchedPerDatabase(
+  (db, userIds: readonly number[]) => applicationsOfUsersQuery(db).execute({ userIds }),
+  (row) => row.userId,
+);
 
-/** Applicants read their whole application on every screen of the form: built and prepared once. */
-const applicationOfUserQuery = preparedPerDatabase((db) =>
-  db.select(readColumns).from(applications).where(eq(applications.userId, sql.placeholder("userId"))).limit(1).prepare("application_of_user"),
+const applicationsOfUsersQuery = preparedPerDatabase((db) =>
+  db
+    .select(readColumns)
+    .from(applications)
+    .where(sql`${applications.userId} = any(${sql.placeholder("userIds")}::integer[])`)
+    .prepare("applications_of_users"),
 );
 
 export async function getApplicationById(db: Database, id: number, options: { forUpdate?: boolean } = {}) {

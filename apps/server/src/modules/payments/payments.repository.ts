@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { applications, paymentOrders } from "../../db/schema/index.js";
 
@@ -31,19 +32,20 @@ export async function getOrderForUpdate(db: Database, orderId: string): Promise<
 }
 
 /**
- * What the applicant screens poll, in one round trip: the application's number and statuses, and the
- * order whose receipt can be downloaded once the fee is paid (the first successful one).
+ * What the applicant screens poll: the application's number and statuses, and the order whose
+ * receipt can be downloaded once the fee is paid (the first successful one). The polls of many
+ * applicants at once share one query (batchedPerDatabase).
  */
-export async function findApplicationStatusOfUser(db: Database, userId: number): Promise<ApplicationStatusRow | undefined> {
-  const [row] = await applicationStatusQuery(db).execute({ userId });
-  return row;
-}
+export const findApplicationStatusOfUser = batchedPerDatabase(
+  (db, userIds: readonly number[]) => applicationStatusesQuery(db).execute({ userIds }),
+  (row) => row.userId,
+);
 
-export type ApplicationStatusRow = Awaited<ReturnType<ReturnType<typeof applicationStatusQuery>["execute"]>>[number];
+export type ApplicationStatusRow = Awaited<ReturnType<ReturnType<typeof applicationStatusesQuery>["execute"]>>[number];
 
-const applicationStatusQuery = preparedPerDatabase((db) =>
+const applicationStatusesQuery = preparedPerDatabase((db) =>
   db
-    .select({
+    .selectDistinctOn([applications.userId], {
       userId: applications.userId,
       degreeId: applications.degreeId,
       applicationNo: applications.applicationNo,
@@ -54,10 +56,9 @@ const applicationStatusQuery = preparedPerDatabase((db) =>
     })
     .from(applications)
     .leftJoin(paymentOrders, and(eq(paymentOrders.applicationId, applications.id), eq(paymentOrders.status, "Success")))
-    .where(eq(applications.userId, sql.placeholder("userId")))
-    .orderBy(asc(paymentOrders.settledAt))
-    .limit(1)
-    .prepare("application_status"),
+    .where(sql`${applications.userId} = any(${sql.placeholder("userIds")}::integer[])`)
+    .orderBy(applications.userId, asc(paymentOrders.settledAt))
+    .prepare("application_statuses"),
 );
 
 export async function getOrderById(db: Database, orderId: string): Promise<PaymentOrderRow | undefined> {

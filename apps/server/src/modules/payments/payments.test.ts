@@ -230,6 +230,18 @@ describe("GET /booking/applicationStatus", () => {
     const [row] = await test.db.select().from(applications).where(eq(applications.applicationNo, start.applicationNo));
     expect(row?.applicationFee).toBe(300);
   });
+
+  it("answers applicants polling at the same moment each with their own, as the polls share one query", async () => {
+    const [first, second, fresh] = [await applicantAtTheGateway(), await applicantAtTheGateway(), await signInAs(test)];
+    await postBack("return", { encResp: (await gatewayAnswer(second.start, "Success")).encResp });
+    const answers = await Promise.all([first.cookie, second.cookie, fresh.cookie, first.cookie].map(statusOf));
+    expect(answers.map((answer) => answer.data)).toEqual([
+      expect.objectContaining({ applicationNo: first.start.applicationNo, paymentStatus: "Pending", receiptOrderId: null }),
+      expect.objectContaining({ applicationNo: second.start.applicationNo, paymentStatus: "Success", receiptOrderId: second.start.orderId }),
+      null,
+      expect.objectContaining({ applicationNo: first.start.applicationNo, paymentStatus: "Pending", receiptOrderId: null }),
+    ]);
+  });
 });
 
 describe("the receipt", () => {
