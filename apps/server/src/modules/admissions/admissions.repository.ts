@@ -35,6 +35,9 @@ const readColumns = {
 
 export type ReadApplication = Pick<ApplicationRow, keyof typeof readColumns>;
 
+/** The applications of a batch's users, whose ids the query is given as `userIds` (batchedPerDatabase). */
+export const applicationOfAnyUser = sql`${applications.userId} = any(${sql.placeholder("userIds")}::integer[])`;
+
 /** Applicants read their whole application on every screen of the form; many at once share one query. */
 export const readApplicationOfUser = batchedPerDatabase(
   (db, userIds: readonly number[]) => applicationsOfUsersQuery(db).execute({ userIds }),
@@ -45,7 +48,7 @@ const applicationsOfUsersQuery = preparedPerDatabase((db) =>
   db
     .select(readColumns)
     .from(applications)
-    .where(sql`${applications.userId} = any(${sql.placeholder("userIds")}::integer[])`)
+    .where(applicationOfAnyUser)
     .prepare("applications_of_users"),
 );
 

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.js";
 import { batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { applications, paymentOrders } from "../../db/schema/index.js";
+import { applicationOfAnyUser } from "../admissions/admissions.repository.js";
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
@@ -56,7 +57,7 @@ const applicationStatusesQuery = preparedPerDatabase((db) =>
     })
     .from(applications)
     .leftJoin(paymentOrders, and(eq(paymentOrders.applicationId, applications.id), eq(paymentOrders.status, "Success")))
-    .where(sql`${applications.userId} = any(${sql.placeholder("userIds")}::integer[])`)
+    .where(applicationOfAnyUser)
     .orderBy(applications.userId, asc(paymentOrders.settledAt))
     .prepare("application_statuses"),
 );
