@@ -52,7 +52,8 @@ const yearField = z.coerce.string({ error: messages.yearInvalid }).regex(/^(19|2
 export const admissionFields = {
   userName: emailField(messages.emailRequired),
   course: z.preprocess((value) => (value === 1 || value === "1" ? "UG" : value === 2 || value === "2" ? "PG" : value), choice(["UG", "PG"], messages.courseRequired)),
-  courseSubjectId: z.coerce.number({ error: messages.degreeRequired }).int(messages.degreeRequired).positive(messages.degreeRequired),
+  // A degree's id is a database integer: a larger number names no degree.
+  courseSubjectId: z.coerce.number({ error: messages.degreeRequired }).int(messages.degreeRequired).positive(messages.degreeRequired).max(2_147_483_647, messages.degreeRequired),
   name: requiredText(messages.nameRequired, cleanName),
   nameInTamil: requiredText(messages.nameInTamilRequired, (value) => value),
   gender: choice(genders, messages.genderRequired),

@@ -8,6 +8,9 @@ import { users } from "./users.js";
  * One row per attempt to pay through the gateway. The amount is taken from our own records when the
  * order is made (in paise, so no rounding), and the gateway's answer must match it.
  */
+/** The unique index of order ids, which a save that numbered an order at the same moment as another runs into. */
+export const PAYMENT_ORDER_ID_KEY = "payment_orders_order_id_key";
+
 export const paymentOrders = pgTable(
   "payment_orders",
   {
@@ -38,7 +41,7 @@ export const paymentOrders = pgTable(
     checkedAt: timestamp("checked_at", { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex("payment_orders_order_id_key").on(table.orderId),
+    uniqueIndex(PAYMENT_ORDER_ID_KEY).on(table.orderId),
     uniqueIndex("payment_orders_tracking_id_key").on(table.trackingId),
     index("payment_orders_application_idx").on(table.applicationId),
     index("payment_orders_awaiting_idx")

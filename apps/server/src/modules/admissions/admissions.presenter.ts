@@ -1,4 +1,4 @@
-import type { ApplicationRow, ReadApplication } from "./admissions.repository.js";
+import type { ReadApplication, SubmittedApplication } from "./admissions.repository.js";
 
 /** The application in SPEC.md's wire names: the stored form plus the numbers and statuses the office keeps. */
 export function presentApplication(row: ReadApplication, userName: string) {
@@ -17,7 +17,7 @@ export function presentApplication(row: ReadApplication, userName: string) {
 }
 
 /** What a submission answers: enough to show the status or start the payment. */
-export function presentSubmission(row: ApplicationRow) {
+export function presentSubmission(row: SubmittedApplication) {
   return {
     applicationNo: row.applicationNo,
     applicationStatus: row.status,

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { batchedPerDatabase } from "../../db/batched.js";
+import { batchedPerDatabase, isOneOfTheKeys } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { applicationCounters, applicationDrafts, applications } from "../../db/schema/index.js";
 
 export type ApplicationRow = typeof applications.$inferSelect;
+/** What a save's answer tells of the saved application. */
+export type SubmittedApplication = Pick<ApplicationRow, "applicationNo" | "status" | "paymentStatus" | "applicationFee">;
 export type NewApplication = Omit<typeof applications.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /** The applicant's application, locked until the transaction ends: the row a save rewrites. */
@@ -36,7 +38,7 @@ const readColumns = {
 export type ReadApplication = Pick<ApplicationRow, keyof typeof readColumns>;
 
 /** The applications of a batch's users, whose ids the query is given as `userIds` (batchedPerDatabase). */
-export const applicationOfAnyUser = sql`${applications.userId} = any(${sql.placeholder("userIds")}::integer[])`;
+export const applicationOfAnyUser = isOneOfTheKeys(applications.userId, "userIds");
 
 /** Applicants read their whole application on every screen of the form; many at once share one query. */
 export const readApplicationOfUser = batchedPerDatabase(

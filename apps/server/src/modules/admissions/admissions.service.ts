@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { hashSecret } from "../auth/passwords.js";
 import { getActiveDegree } from "../masters/masters.repository.js";
-import { startApplicationPayment, type PaymentStart } from "../payments/payments.service.js";
+import { applicantPayer, applicationFeeOrder, gatewayRequestFor, startApplicationPayment, type PaymentStart } from "../payments/payments.service.js";
 import { findFileNamesOwnedBy } from "../uploads/uploads.repository.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { findUserByName, insertUserUnlessTaken } from "../users/users.repository.js";
@@ -20,7 +20,9 @@ import {
   type ApplicationRow,
   type NewApplication,
   type ReadApplication,
+  type SubmittedApplication,
 } from "./admissions.repository.js";
+import { ORDER_ID_MARK, resaveEditableApplication, type OnlyResavedColumns, type ResavedColumns } from "./resave.repository.js";
 
 /** Every document an application names must have been uploaded for that applicant. */
 async function checkDocumentsBelongTo(db: Database, ownerUserName: string, admission: Admission): Promise<void> {
@@ -91,10 +93,13 @@ export function applicationColumnsOf(admission: Admission, degree: { id: number;
 }
 
 export interface SubmittedAdmission {
-  application: ApplicationRow;
+  application: SubmittedApplication;
   /** Set when the applicant still owes the fee: where the browser goes to pay it. */
   payment?: PaymentStart;
 }
+
+/** The log entry's summary of an applicant's save, which starts a payment. */
+const paymentStartedSummary = (existing: boolean, orderId: string) => `${existing ? "Updated" : "Submitted"} the application; payment order ${orderId} started`;
 
 /**
  * Saves a whole application: an applicant's own (online, fee still owed, a new payment attempt
@@ -112,6 +117,20 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
   assertDegreeInScope(scope, degree.id);
   await checkDocumentsBelongTo(ctx.db, userName, admission);
 
+  const changes = {
+    status: offline ? "Submitted" : "Pending",
+    paymentStatus: offline ? "Offline" : "Pending",
+    isOffline: offline,
+    ...applicationColumnsOf(admission, degree),
+    applicationFee: degree.applicationFee,
+    createdBy: offline ? actor.id : null,
+  };
+  if (!offline) {
+    // Most applicants' saves change an application they already have: one statement, no transaction.
+    const resaved = await resaveOwnApplication(ctx, actor, changes, degree, meta);
+    if (resaved) return resaved;
+  }
+
   return ctx.db.transaction(async (tx) => {
     const applicant = offline ? await findOrCreateApplicant(tx, userName, admission.whatsappNo) : { id: actor.id, created: false };
     const existing = await lockApplicationOfUser(tx, applicant.id);
@@ -121,17 +140,7 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
     const year = new Date().getFullYear();
     const applicationNo =
       existing?.applicationNo ?? `${admission.course}-${year}-${String(await takeApplicationNumber(tx, admission.course, year)).padStart(6, "0")}`;
-    const fields: NewApplication = {
-      userId: applicant.id,
-      applicationNo,
-      status: offline ? "Submitted" : "Pending",
-      paymentStatus: offline ? "Offline" : "Pending",
-      isOffline: offline,
-      ...applicationColumnsOf(admission, degree),
-      applicationFee: degree.applicationFee,
-      createdBy: offline ? actor.id : null,
-      applicationDate: existing?.applicationDate ?? today(),
-    };
+    const fields: NewApplication = { ...changes, userId: applicant.id, applicationNo, applicationDate: existing?.applicationDate ?? today() };
     const saved = existing ? await updateApplication(tx, existing.id, fields) : await insertApplication(tx, fields);
     await deleteDraft(tx, applicant.id);
     const payment = offline ? undefined : await startApplicationPayment(ctx, tx, saved);
@@ -141,13 +150,38 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
       entityType: "application",
       entityId: saved.applicationNo,
       summary: payment
-        ? `${existing ? "Updated" : "Submitted"} the application; payment order ${payment.orderId} started`
+        ? paymentStartedSummary(Boolean(existing), payment.orderId)
         : `Entered the walk-in application of ${userName}${applicant.created ? " (new applicant account)" : ""}`,
       details: { degree: degree.name, status: saved.status, paymentOrder: payment?.orderId, newAccount: applicant.created },
       ip: meta.ip,
     });
     return { application: saved, payment };
   });
+}
+
+/**
+ * An applicant's save of the application they may still change, written by one statement
+ * (resaveEditableApplication) with the same row, order and log entry as the transaction above;
+ * undefined when the transaction must save it instead (resaveEditableApplication says when).
+ */
+async function resaveOwnApplication<Changes extends ResavedColumns>(
+  ctx: AppContext,
+  actor: Actor,
+  changes: OnlyResavedColumns<Changes>,
+  degree: { name: string },
+  meta: RequestMeta,
+): Promise<SubmittedAdmission | undefined> {
+  const resaved = await resaveEditableApplication(ctx.db, actor.id, changes, applicationFeeOrder({ userId: actor.id, applicationFee: changes.applicationFee }), {
+    actor: { id: actor.id, userName: actor.userName },
+    action: "application.updated",
+    entityType: "application",
+    summary: paymentStartedSummary(true, ORDER_ID_MARK),
+    details: { degree: degree.name, status: changes.status, newAccount: false },
+    ip: meta.ip,
+  });
+  if (!resaved) return undefined;
+  const { order, ...application } = resaved;
+  return { application, payment: gatewayRequestFor(ctx, order, applicantPayer(changes), application.applicationNo) };
 }
 
 /**

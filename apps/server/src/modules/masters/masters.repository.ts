@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { batchedPerDatabase, isOneOfTheKeys } from "../../db/batched.js";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { applications, courses, degrees, feeStructures, students } from "../../db/schema/index.js";
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -23,15 +25,20 @@ export async function findDegrees(db: Database, { includeInactive }: { includeIn
   return rows.map((row) => row.degree);
 }
 
-export async function getActiveDegree(db: Database, degreeId: number) {
-  const [row] = await db
+/** An open degree with its course's fee; every save asks for one, and the saves of a moment share one query. */
+export const getActiveDegree = batchedPerDatabase(
+  (db, degreeIds: readonly number[]) => activeDegreesQuery(db).execute({ degreeIds }),
+  (row) => row.id,
+);
+
+const activeDegreesQuery = preparedPerDatabase((db) =>
+  db
     .select({ id: degrees.id, name: degrees.name, courseId: degrees.courseId, applicationFee: courses.applicationFee })
     .from(degrees)
     .innerJoin(courses, eq(courses.id, degrees.courseId))
-    .where(and(eq(degrees.id, degreeId), eq(degrees.isActive, true), eq(courses.isActive, true)))
-    .limit(1);
-  return row;
-}
+    .where(and(isOneOfTheKeys(degrees.id, "degreeIds"), eq(degrees.isActive, true), eq(courses.isActive, true)))
+    .prepare("active_degrees"),
+);
 
 /**
  * Writers of one master table take turns (reads go on): a course's id is max(id) + 1, and a

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { batchedPerDatabase } from "../../db/batched.js";
+import { batchedGroupsPerDatabase, batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { applications, paymentOrders } from "../../db/schema/index.js";
 import { applicationOfAnyUser } from "../admissions/admissions.repository.js";
@@ -12,17 +12,26 @@ export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
 export const paymentPurposes = { application: "application", fee: "fee" } as const;
 
 /**
- * A new order whose id is `orderIdPrefix` followed by the attempt's number, one more than the orders
- * its application or fee term has had. The number is counted in the insert itself, one round trip
- * fewer on every payment; the caller holds the application's or the term's row lock, so two attempts
- * never count the same.
+ * An order id: `orderIdPrefix` followed by the attempt's number, one more than the orders its
+ * application or fee term (`paidFor`, a condition on the orders) has had. Counting in the statement
+ * that inserts saves a round trip on every payment; the statement must run while its writer holds the
+ * row lock of what is paid for, so two attempts never count the same.
  */
-export async function insertNumberedOrder(db: Database, order: Omit<NewPaymentOrder, "orderId">, orderIdPrefix: string): Promise<PaymentOrderRow> {
+export function numberedOrderId(orderIdPrefix: string | SQL, paidFor: SQL): SQL {
+  return sql`(${orderIdPrefix})::text || (select count(*) + 1 from ${paymentOrders} where ${paidFor})::text`;
+}
+
+/** An application fee order's id begins with the application's number without its dashes, then P. */
+export function applicationOrderIdPrefix(applicationNo: string | SQL): SQL {
+  return sql`replace(${applicationNo}, '-', '') || 'P'`;
+}
+
+/** A new order, numbered as numberedOrderId says. */
+export async function insertNumberedOrder(db: Database, order: Omit<NewPaymentOrder, "orderId">, orderIdPrefix: string | SQL): Promise<PaymentOrderRow> {
   const paidFor = order.feeTermId != null ? eq(paymentOrders.feeTermId, order.feeTermId) : eq(paymentOrders.applicationId, order.applicationId ?? -1);
-  const attempt = sql`(select count(*) + 1 from ${paymentOrders} where ${paidFor})`;
   const [row] = await db
     .insert(paymentOrders)
-    .values({ ...order, orderId: sql`${orderIdPrefix}::text || ${attempt}::text` })
+    .values({ ...order, orderId: numberedOrderId(orderIdPrefix, paidFor) })
     .returning();
   return row!;
 }
@@ -79,7 +88,11 @@ export async function settleOrder(db: Database, id: number, changes: Partial<typ
     .where(eq(paymentOrders.id, id));
 }
 
-type AwaitingFilter = { userId?: number; createdBefore?: Date };
+/** Whose waiting orders: a user's (a number, or the SQL naming one) or everybody's older than a moment. */
+export type AwaitingFilter = { userId: number | SQL } | { createdBefore: Date };
+
+/** At most this many orders are asked about in one round, so a round always ends soon. */
+const CLAIMED_PER_ROUND = 100;
 
 /**
  * The ids of the orders still waiting for the gateway's word that are asked about next: a user's
@@ -92,8 +105,7 @@ export function awaitingOrdersToAsk(db: Database, filter: AwaitingFilter, limit:
     .where(
       and(
         eq(paymentOrders.status, "Awaiting"),
-        filter.userId === undefined ? undefined : eq(paymentOrders.userId, filter.userId),
-        filter.createdBefore === undefined ? undefined : lt(paymentOrders.createdAt, filter.createdBefore),
+        "userId" in filter ? eq(paymentOrders.userId, filter.userId) : lt(paymentOrders.createdAt, filter.createdBefore),
       ),
     )
     // Never asked first, then the longest unasked: orders the gateway keeps not knowing cannot hold
@@ -106,8 +118,36 @@ export function awaitingOrdersToAsk(db: Database, filter: AwaitingFilter, limit:
  * The orders to ask about (`awaitingOrdersToAsk`), marked as asked now in the same statement, before
  * they are asked, so an order whose check fails also goes to the back of the queue. Oldest first.
  */
-export async function claimAwaitingOrders(db: Database, filter: AwaitingFilter, limit = 100): Promise<PaymentOrderRow[]> {
-  const chosen = awaitingOrdersToAsk(db, filter, limit);
-  const claimed = await db.update(paymentOrders).set({ checkedAt: sql`now()` }).where(inArray(paymentOrders.id, chosen)).returning();
-  return claimed.sort((one, other) => one.createdAt.getTime() - other.createdAt.getTime() || one.id - other.id);
+export async function claimAwaitingOrders(db: Database, filter: { createdBefore: Date }): Promise<PaymentOrderRow[]> {
+  const chosen = awaitingOrdersToAsk(db, filter, CLAIMED_PER_ROUND);
+  return oldestFirst(await db.update(paymentOrders).set({ checkedAt: sql`now()` }).where(inArray(paymentOrders.id, chosen)).returning());
+}
+
+/**
+ * claimAwaitingOrders for one user's orders, which each applicant's save and Verify and Pay ask
+ * about first: the claims of a moment's saves are one statement, each user's orders chosen as
+ * awaitingOrdersToAsk chooses them.
+ */
+export async function claimAwaitingOrdersOfUser(db: Database, userId: number): Promise<PaymentOrderRow[]> {
+  return oldestFirst(await claimAwaitingOrdersOfAnyUser(db, userId));
+}
+
+const claimAwaitingOrdersOfAnyUser = batchedGroupsPerDatabase(
+  (db, userIds: readonly number[]) => claimAwaitingOrdersOfUsersQuery(db).execute({ userIds }),
+  (row) => row.userId,
+);
+
+const claimAwaitingOrdersOfUsersQuery = preparedPerDatabase((db) => {
+  const chosen = awaitingOrdersToAsk(db, { userId: sql`asker.user_id` }, CLAIMED_PER_ROUND);
+  const chosenForEachUser = sql`(select chosen.id from unnest(${sql.placeholder("userIds")}::integer[]) as asker(user_id) cross join lateral ${chosen} as chosen)`;
+  return db
+    .update(paymentOrders)
+    .set({ checkedAt: sql`now()` })
+    .where(inArray(paymentOrders.id, chosenForEachUser))
+    .returning()
+    .prepare("claim_awaiting_orders_of_users");
+});
+
+function oldestFirst(orders: PaymentOrderRow[]): PaymentOrderRow[] {
+  return orders.sort((one, other) => one.createdAt.getTime() - other.createdAt.getTime() || one.id - other.id);
 }

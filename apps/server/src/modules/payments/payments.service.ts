@@ -1,4 +1,5 @@
 import { editableApplicationStatuses } from "@admissions/shared";
+import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
@@ -10,7 +11,9 @@ import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
 import { formatAmount, gatewayOf, returnUrls } from "./gateway.js";
 import { outcomeOf, queryOrderStatus, type GatewayResult, type Outcome } from "./order-status.js";
 import {
+  applicationOrderIdPrefix,
   claimAwaitingOrders,
+  claimAwaitingOrdersOfUser,
   findOrderByTrackingId,
   getOrderForUpdate,
   insertNumberedOrder,
@@ -28,6 +31,9 @@ export interface PaymentStart {
   transactionUrl: string;
   orderId: string;
 }
+
+/** What the gateway is asked to take for an order. */
+export type PayableOrder = Pick<PaymentOrderRow, "orderId" | "currency" | "amountPaise" | "purpose">;
 
 /** Who pays, as the gateway's billing fields want them. */
 export interface Payer {
@@ -47,18 +53,22 @@ export async function startGatewayPayment(
   ctx: AppContext,
   db: Database,
   order: Omit<NewPaymentOrder, "orderId">,
-  orderIdPrefix: string,
+  orderIdPrefix: string | SQL,
   payer: Payer,
   reference: string,
 ): Promise<PaymentStart> {
+  return gatewayRequestFor(ctx, await insertNumberedOrder(db, order, orderIdPrefix), payer, reference);
+}
+
+/** What the browser posts to the gateway to pay a saved order. */
+export function gatewayRequestFor(ctx: AppContext, order: PayableOrder, payer: Payer, reference: string): PaymentStart {
   const gateway = gatewayOf(ctx.settings);
-  const saved = await insertNumberedOrder(db, order, orderIdPrefix);
   const { redirectUrl, cancelUrl } = returnUrls(ctx.settings);
   const request = new URLSearchParams({
     merchant_id: gateway.merchantId,
-    order_id: saved.orderId,
-    currency: saved.currency,
-    amount: formatAmount(saved.amountPaise),
+    order_id: order.orderId,
+    currency: order.currency,
+    amount: formatAmount(order.amountPaise),
     redirect_url: redirectUrl,
     cancel_url: cancelUrl,
     language: "EN",
@@ -66,14 +76,24 @@ export async function startGatewayPayment(
     billing_email: payer.email,
     billing_tel: payer.mobile,
     merchant_param1: reference,
-    merchant_param2: saved.purpose,
+    merchant_param2: order.purpose,
   });
   return {
     accessCode: gateway.accessCode,
     encRequest: encryptForGateway(request.toString(), gateway.workingKey),
     transactionUrl: gateway.transactionUrl,
-    orderId: saved.orderId,
+    orderId: order.orderId,
   };
+}
+
+/** The application fee's order for an application, but for the order id and the application's id. */
+export function applicationFeeOrder(application: Pick<ApplicationRow, "userId" | "applicationFee">) {
+  return { purpose: paymentPurposes.application, userId: application.userId, amountPaise: application.applicationFee * 100 };
+}
+
+/** Who pays an application's fee: the applicant, as the form names them. */
+export function applicantPayer(application: Pick<ApplicationRow, "name" | "email" | "mobile">): Payer {
+  return { name: application.name, email: application.email, mobile: application.mobile };
 }
 
 /**
@@ -84,14 +104,9 @@ export async function startApplicationPayment(ctx: AppContext, db: Database, app
   return startGatewayPayment(
     ctx,
     db,
-    {
-      purpose: paymentPurposes.application,
-      applicationId: application.id,
-      userId: application.userId,
-      amountPaise: application.applicationFee * 100,
-    },
-    `${application.applicationNo.replace(/-/g, "")}P`,
-    { name: application.name, email: application.email, mobile: application.mobile },
+    { ...applicationFeeOrder(application), applicationId: application.id },
+    applicationOrderIdPrefix(application.applicationNo),
+    applicantPayer(application),
     application.applicationNo,
   );
 }
@@ -286,11 +301,11 @@ function assertAnswerMatches(order: PaymentOrderRow, result: GatewayResult): voi
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
 /** Asks the gateway about orders that never came back, for one user (Verify and Pay) or on the schedule. */
-export async function settleAwaitingOrders(ctx: AppContext, filter: { userId?: number; createdBefore?: Date }, log: FastifyBaseLogger): Promise<number> {
+export async function settleAwaitingOrders(ctx: AppContext, filter: { userId: number } | { createdBefore: Date }, log: FastifyBaseLogger): Promise<number> {
   const gateway = gatewayOf(ctx.settings);
   // The status call is ours, not a browser's: there is no client address to record.
   const meta: RequestMeta = { ip: null, userAgent: null };
-  const orders = await claimAwaitingOrders(ctx.db, filter);
+  const orders = "userId" in filter ? await claimAwaitingOrdersOfUser(ctx.db, filter.userId) : await claimAwaitingOrders(ctx.db, filter);
   let settled = 0;
   for (const order of orders) {
     try {

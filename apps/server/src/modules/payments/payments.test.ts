@@ -1,4 +1,4 @@
-import { ROLE_USER, sampleAdmission } from "@admissions/shared";
+import { ROLE_USER, messages, sampleAdmission } from "@admissions/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applications, degrees, paymentOrders, users } from "../../db/schema/index.js";
@@ -150,6 +150,22 @@ describe("orders that never came back", () => {
     expect((await orderOf(start.orderId)).settledBy).toBe("status");
   });
 
+  it("are settled for each applicant who asks at the same moment, as their claims share one statement", async () => {
+    const [paid, failed, waiting] = [await applicantAtTheGateway(), await applicantAtTheGateway(), await applicantAtTheGateway()];
+    await gatewayAnswer(paid.start, "Success");
+    await gatewayAnswer(failed.start, "Failure");
+    const verify = (cookie: string) => test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
+
+    const answers = await Promise.all([paid, failed, waiting].map((applicant) => verify(applicant.cookie)));
+
+    expect(answers.map((answer) => answer.json().data)).toEqual([
+      expect.objectContaining({ applicationStatus: "Submitted", paymentStatus: "Success" }),
+      expect.objectContaining({ applicationStatus: "Payment Failure", paymentStatus: "Failure" }),
+      expect.objectContaining({ applicationStatus: "Pending", paymentStatus: "Pending" }),
+    ]);
+    expect(await orderOf(waiting.start.orderId)).toMatchObject({ status: "Awaiting", checkedAt: expect.any(Date) });
+  });
+
   it("stay Awaiting while the gateway has no result, and a new attempt after a failure gets a new order id", async () => {
     const { cookie, start, payload } = await applicantAtTheGateway();
     await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
@@ -270,6 +286,88 @@ describe("the receipt", () => {
     await postBack("return", { encResp: (await gatewayAnswer(paid.start, "Success")).encResp });
     const stranger = await signInAs(test);
     expect((await test.app.inject({ url: `/booking/payments/receipt/${paid.start.orderId}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+  });
+});
+
+describe("a save of an application whose fee is unpaid", () => {
+  const resave = (cookie: string, payload: object) => test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie }, payload });
+  const ordersOfApplication = async (applicationNo: string) =>
+    test.db
+      .select({ orderId: paymentOrders.orderId })
+      .from(paymentOrders)
+      .innerJoin(applications, eq(applications.id, paymentOrders.applicationId))
+      .where(eq(applications.applicationNo, applicationNo))
+      .orderBy(paymentOrders.id);
+
+  it("rewrites the application, starts the next numbered order, logs it and drops the draft", async () => {
+    const { cookie, user, start, payload } = await applicantAtTheGateway();
+    await test.app.inject({ method: "PUT", url: "/booking/admission/draft", headers: { cookie }, payload: { name: "PRI", step: 1 } });
+
+    const answer = await resave(cookie, { ...payload, caste: "Vellalar" });
+    expect(answer.statusCode).toBe(200);
+    const again = answer.json().data;
+    expect(again).toMatchObject({ applicationNo: start.applicationNo, applicationStatus: "Pending", paymentStatus: "Pending", applicationFee: 300 });
+    expect(start.orderId).toBe(`${start.applicationNo.replace(/-/g, "")}P1`);
+    expect(again.orderId).toBe(`${start.applicationNo.replace(/-/g, "")}P2`);
+    expect(readSandboxRequest(again.encRequest, again.accessCode)).toMatchObject({ order_id: again.orderId, amount: "300.00", merchant_param1: start.applicationNo });
+    expect(await orderOf(again.orderId)).toMatchObject({ purpose: "application", userId: user.id, amountPaise: 30_000, status: "Awaiting" });
+    expect((await ordersOfApplication(start.applicationNo)).map((order) => order.orderId)).toEqual([start.orderId, again.orderId]);
+
+    const [row] = await test.db.select().from(applications).where(eq(applications.applicationNo, start.applicationNo));
+    expect((row!.data as { caste: string }).caste).toBe("VELLALAR");
+    const [entry] = await test.db.select().from(activityLog).where(eq(activityLog.summary, `Updated the application; payment order ${again.orderId} started`));
+    expect(entry).toMatchObject({
+      actorUserId: user.id,
+      action: "application.updated",
+      entityType: "application",
+      entityId: start.applicationNo,
+      details: { degree: "B.SC. COMPUTER SCIENCE", status: "Pending", newAccount: false, paymentOrder: again.orderId },
+    });
+    expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie } })).json().data).toBeNull();
+  });
+
+  // Only a PostgreSQL server has sessions that wait for each other's locks (PGlite has one connection).
+  it.runIf(process.env.TEST_DATABASE_URL)("made twice at the same moment gives each its own order", async () => {
+    const { cookie, user, start, payload } = await applicantAtTheGateway();
+    const waitingForLocks = async () =>
+      (await rowsOf<{ waiting: number }>(test.db, sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`))[0]!.waiting;
+    // Both saves begin while another session holds the application's row, so both statements see the
+    // orders as they were: the second one to get the row numbers the same order as the first.
+    let saves: Promise<Awaited<ReturnType<typeof resave>>[]> | undefined;
+    await test.db.transaction(async (tx) => {
+      await tx.select().from(applications).where(eq(applications.userId, user.id)).for("update");
+      saves = Promise.all([resave(cookie, payload), resave(cookie, { ...payload, caste: "Vellalar" })]);
+      for (let poll = 0; poll < 250 && (await waitingForLocks()) < 2; poll++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await waitingForLocks()).toBe(2);
+    });
+    const answers = await saves!;
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const orderIds = answers.map((answer) => answer.json().data.orderId as string);
+    expect(new Set(orderIds).size).toBe(2);
+    expect((await ordersOfApplication(start.applicationNo)).map((order) => order.orderId).sort()).toEqual([start.orderId, ...orderIds].sort());
+  });
+
+  it("is refused once the fee is paid, and starts no order", async () => {
+    const { cookie, start, payload } = await applicantAtTheGateway();
+    await postBack("return", { encResp: (await gatewayAnswer(start, "Success")).encResp });
+    const refused = await resave(cookie, { ...payload, caste: "Vellalar" });
+    expect(refused.statusCode).toBe(409);
+    expect(await ordersOfApplication(start.applicationNo)).toEqual([{ orderId: start.orderId }]);
+  });
+
+  it("made by several applicants at the same moment checks each one's own degree and documents", async () => {
+    const [valid, thief, wrongDegree] = [await applicantAtTheGateway(), await applicantAtTheGateway(), await applicantAtTheGateway()];
+    const pgDegree = (await test.db.select().from(degrees).where(eq(degrees.name, "M.COM.")))[0]!.id;
+    const answers = await Promise.all([
+      resave(valid.cookie, valid.payload),
+      resave(thief.cookie, { ...thief.payload, photoUrl: valid.payload.photoUrl }),
+      resave(wrongDegree.cookie, { ...wrongDegree.payload, courseSubjectId: pgDegree }),
+      resave(wrongDegree.cookie, { ...wrongDegree.payload, courseSubjectId: 2_147_483_648 }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400, 400, 400]);
+    expect(answers[1]!.json().data.errors).toEqual([{ field: "photoUrl", message: messages.documentNotYours }]);
+    expect(answers[2]!.json().data.errors).toEqual([{ field: "courseSubjectId", message: messages.degreeRequired }]);
+    expect(answers[3]!.json().data.errors).toEqual([{ field: "courseSubjectId", message: messages.degreeRequired }]);
   });
 });
 

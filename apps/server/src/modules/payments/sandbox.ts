@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { batchedPerDatabase, isOneOfTheKeys } from "../../db/batched.js";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { sandboxTransactions } from "../../db/schema/index.js";
 import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
 import { SANDBOX_CREDENTIALS } from "./gateway.js";
@@ -55,6 +56,23 @@ export async function decideSandboxPayment(db: Database, request: Record<string,
   };
 }
 
+/**
+ * What the sandbox recorded for an order. Each applicant's save asks about their earlier unanswered
+ * orders, so on a busy moment the status calls of many saves share one query.
+ */
+const findSandboxTransaction = batchedPerDatabase(
+  (db, orderIds: readonly string[]) => sandboxTransactionsQuery(db).execute({ orderIds }),
+  (row) => row.orderId,
+);
+
+const sandboxTransactionsQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(sandboxTransactions)
+    .where(isOneOfTheKeys(sandboxTransactions.orderId, "orderIds"))
+    .prepare("sandbox_transactions"),
+);
+
 const statusWords: Record<string, string> = { Success: "Successful", Failure: "Unsuccessful", Aborted: "Aborted" };
 
 /** The order status call as CCAvenue answers it, for the orders the sandbox has seen. */
@@ -68,7 +86,7 @@ export async function answerStatusRequest(db: Database, form: Record<string, str
   } catch {
     return "status=1&enc_response=Invalid request";
   }
-  const [record] = orderNo ? await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.orderId, orderNo)).limit(1) : [];
+  const record = orderNo ? await findSandboxTransaction(db, orderNo) : undefined;
   const order = record
     ? {
         order_no: record.orderId,

@@ -1,5 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { batchedPerDatabase, isOneOfTheKeys } from "../../db/batched.js";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { uploadedFiles } from "../../db/schema/index.js";
 
 export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
@@ -15,10 +17,20 @@ export async function getUploadedFile(db: Database, fileName: string): Promise<U
 
 /** Which of these stored names belong to the owner; the rest are someone else's or do not exist. */
 export async function findFileNamesOwnedBy(db: Database, ownerUserName: string, fileNames: string[]): Promise<Set<string>> {
-  if (fileNames.length === 0) return new Set();
-  const rows = await db
-    .select({ fileName: uploadedFiles.fileName })
-    .from(uploadedFiles)
-    .where(and(eq(uploadedFiles.ownerUserName, ownerUserName), inArray(uploadedFiles.fileName, fileNames)));
-  return new Set(rows.map((row) => row.fileName));
+  const files = await Promise.all(fileNames.map((fileName) => findFileOwner(db, fileName)));
+  return new Set(files.filter((file) => file?.ownerUserName === ownerUserName).map((file) => file!.fileName));
 }
+
+/** Who uploaded a stored file; every save checks its documents, and the checks of a moment share one query. */
+const findFileOwner = batchedPerDatabase(
+  (db, fileNames: readonly string[]) => fileOwnersQuery(db).execute({ fileNames }),
+  (row) => row.fileName,
+);
+
+const fileOwnersQuery = preparedPerDatabase((db) =>
+  db
+    .select({ fileName: uploadedFiles.fileName, ownerUserName: uploadedFiles.ownerUserName })
+    .from(uploadedFiles)
+    .where(isOneOfTheKeys(uploadedFiles.fileName, "fileNames"))
+    .prepare("file_owners"),
+);
