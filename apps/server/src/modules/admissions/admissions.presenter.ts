@@ -1,20 +1,4 @@
-import type { ReadApplication, SubmittedApplication } from "./admissions.repository.js";
-
-/** The application in SPEC.md's wire names: the stored form plus the numbers and statuses the office keeps. */
-export function presentApplication(row: ReadApplication, userName: string) {
-  return {
-    ...(row.data as Record<string, unknown>),
-    userName,
-    isOffline: row.isOffline,
-    applicationNo: row.applicationNo,
-    admissionNo: row.admissionNo ?? "",
-    applicationDate: row.applicationDate,
-    applicationStatus: row.status,
-    paymentStatus: row.paymentStatus,
-    paymentRefNo: row.paymentRefNo,
-    applicationFee: row.applicationFee,
-  };
-}
+import type { SubmittedApplication } from "./admissions.repository.js";
 
 /** What a submission answers: enough to show the status or start the payment. */
 export function presentSubmission(row: SubmittedApplication) {

@@ -2,9 +2,9 @@ import { admissionDraftSchema, admissionSchema, envelope, isStaffRole, limits, n
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
-import { responses, success } from "../../http.js";
+import { responses, success, sendSuccessOfJson } from "../../http.js";
 import { getDraft, saveDraft } from "./admissions.repository.js";
-import { presentApplication, presentSubmission } from "./admissions.presenter.js";
+import { presentSubmission } from "./admissions.presenter.js";
 import { settleAwaitingOrders } from "../payments/payments.service.js";
 import { findReadableApplication, submitAdmission } from "./admissions.service.js";
 
@@ -34,10 +34,9 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.requireUser,
     },
-    async (request) => {
-      const userName = request.query.userName || request.actor!.userName;
-      const application = await findReadableApplication(app.ctx.db, request.actor!, userName);
-      return success(application ? presentApplication(application, userName) : null);
+    async (request, reply) => {
+      const application = await findReadableApplication(app.ctx.db, request.actor!, request.query.userName);
+      return sendSuccessOfJson(reply, application?.json ?? null);
     },
   );
 

@@ -14,12 +14,12 @@ import {
   deleteDraft,
   insertApplication,
   lockApplicationOfUser,
-  readApplicationOfUser,
+  readShownApplicationOfUser,
   takeApplicationNumber,
   updateApplication,
   type ApplicationRow,
   type NewApplication,
-  type ReadApplication,
+  type ShownApplicationText,
   type SubmittedApplication,
 } from "./admissions.repository.js";
 import { ORDER_ID_MARK, resaveEditableApplication, type OnlyResavedColumns, type ResavedColumns } from "./resave.repository.js";
@@ -189,14 +189,11 @@ async function resaveOwnApplication<Changes extends ResavedColumns>(
  * nothing else of the admitted application changes.
  */
 async function updateStudentMarks(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta): Promise<ApplicationRow> {
-  const current = await readApplicationOfUser(ctx.db, actor.id);
-  if (!current) throw new NotFoundError();
-  if (current.tweleveStatus !== "APPEARED") throw new ConflictError(notices.studentMarksOnly);
-  await checkDocumentsBelongTo(ctx.db, actor.userName, admission);
-
   return ctx.db.transaction(async (tx) => {
-    const locked = (await lockApplicationOfUser(tx, actor.id))!;
+    const locked = await lockApplicationOfUser(tx, actor.id);
+    if (!locked) throw new NotFoundError();
     if (locked.tweleveStatus !== "APPEARED") throw new ConflictError(notices.studentMarksOnly);
+    await checkDocumentsBelongTo(tx, actor.userName, admission);
     const data = locked.data as Record<string, unknown> & { examDetails: Record<string, unknown> };
     const tweleveStatus = "tweleveStatus" in admission.examDetails ? admission.examDetails.tweleveStatus : "APPEARED";
     const saved = await updateApplication(tx, locked.id, {
@@ -238,8 +235,8 @@ async function resolveApplicantId(db: Database, actor: Actor, userName: string |
  * The application a read names by its applicant's e-mail (the actor's own without one), or undefined
  * when there is none; a department admin is refused (403) one of a degree they do not look after.
  */
-export async function findReadableApplication(db: Database, actor: Actor, userName: string | undefined): Promise<ReadApplication | undefined> {
-  return findReadable(db, actor, userName, readApplicationOfUser);
+export async function findReadableApplication(db: Database, actor: Actor, userName: string | undefined): Promise<ShownApplicationText | undefined> {
+  return findReadable(db, actor, userName, readShownApplicationOfUser);
 }
 
 /** findReadableApplication's rules for any read of an applicant's application (`read` finds it by the user's id). */

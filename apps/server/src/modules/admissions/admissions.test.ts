@@ -96,6 +96,38 @@ describe("an applicant's application", () => {
     expect(stored).not.toHaveProperty("declaration");
   });
 
+  it("is answered whole: the form as stored, with the account's e-mail and the office's numbers and statuses over it", async () => {
+    const session = await signInAs(test);
+    const { applicationNo } = (await submit(session.cookie, await applicationFor(session))).json().data;
+    const storedRow = async () => (await test.db.select().from(applications).where(eq(applications.applicationNo, applicationNo)))[0]!;
+    const expected = (row: Awaited<ReturnType<typeof storedRow>>) => ({
+      ...(row.data as object),
+      userName: session.user.userName,
+      isOffline: false,
+      applicationNo,
+      admissionNo: row.admissionNo ?? "",
+      applicationDate: row.applicationDate,
+      applicationStatus: row.status,
+      paymentStatus: row.paymentStatus,
+      paymentRefNo: row.paymentRefNo,
+      applicationFee: 300,
+    });
+
+    const pending = await fetchAdmission(session.cookie);
+    expect(pending.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(pending.json()).toEqual({ status: "success", message: "OK", data: expected(await storedRow()) });
+    expect(pending.json().data).toMatchObject({ admissionNo: "", paymentRefNo: null, applicationStatus: "Pending" });
+
+    // The form's own userName (what the applicant typed) is not what is shown: the account's e-mail is.
+    await test.db
+      .update(applications)
+      .set({ status: "Approved", paymentStatus: "Success", paymentRefNo: "310000000001", admissionNo: `${year}UG0001`, data: sql`${applications.data} || '{"userName":"someone@else.example"}'` })
+      .where(eq(applications.applicationNo, applicationNo));
+    const admitted = (await fetchAdmission(session.cookie)).json().data;
+    expect(admitted).toEqual(expected(await storedRow()));
+    expect(admitted).toMatchObject({ userName: session.user.userName, admissionNo: `${year}UG0001`, paymentRefNo: "310000000001", applicationStatus: "Approved" });
+  });
+
   it("gives each application its own number in its course's series", async () => {
     const [first, second, pg] = [await signInAs(test), await signInAs(test), await signInAs(test)];
     const numberOf = async (session: Session, overrides: Partial<AdmissionInput> = {}) =>

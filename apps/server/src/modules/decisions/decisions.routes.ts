@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
-import { presentApplication } from "../admissions/admissions.presenter.js";
 import { presentDecision } from "./decisions.presenter.js";
 import { decideApplication, findDecisionHistory } from "./decisions.service.js";
 
@@ -23,8 +22,8 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireStaff,
     },
     async (request) => {
-      const { application, applicantUserName } = await decideApplication(app.ctx, request.actor!, request.body, requestMeta(request));
-      return success(presentApplication(application, applicantUserName), notices.statusUpdated);
+      const { shown } = await decideApplication(app.ctx, request.actor!, request.body, requestMeta(request));
+      return success(shown, notices.statusUpdated);
     },
   );
 

@@ -3,7 +3,7 @@ import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
-import { takeApplicationNumber, updateApplication, type ApplicationRow, type NewApplication } from "../admissions/admissions.repository.js";
+import { findShownApplication, takeApplicationNumber, updateApplication, type ApplicationRow, type NewApplication } from "../admissions/admissions.repository.js";
 import type { OutgoingMail } from "../mail/mail.repository.js";
 import { getActiveDegree } from "../masters/masters.repository.js";
 import { assertDegreeInScope, degreeScopeOf, type DegreeScope } from "../users/degree-scope.js";
@@ -132,8 +132,9 @@ function decisionMail(ctx: AppContext, applicant: UserRow, application: Applicat
 }
 
 export interface DecidedApplication {
-  application: ApplicationRow;
-  applicantUserName: string;
+  userId: number;
+  /** The application as it was left by the decision, as its readers are shown it. */
+  shown: Record<string, unknown>;
 }
 
 /**
@@ -183,11 +184,11 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
       ip: meta.ip,
     });
     await ctx.mailer.enqueue(tx, decisionMail(ctx, applicant, saved, decision, degrees));
-    return { application: saved, applicantUserName: applicant.userName };
+    return { userId: saved.userId, shown: (await findShownApplication(tx, saved.id))! };
   });
   ctx.mailer.kick();
   // Approving makes the applicant a student and leaving Approved makes them an applicant again.
-  ctx.sessionCache.forgetUsers([decided.application.userId]);
+  ctx.sessionCache.forgetUsers([decided.userId]);
   return decided;
 }
 

@@ -12,8 +12,7 @@ import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
-import { presentApplication } from "../admissions/admissions.presenter.js";
-import { getApplicationById } from "../admissions/admissions.repository.js";
+import { findShownApplication } from "../admissions/admissions.repository.js";
 import { updateStudent } from "../decisions/decisions.repository.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { findTermsWithPayments } from "../fees/fees.repository.js";
@@ -47,13 +46,13 @@ async function getStudentInScope(db: Database, actor: Actor, id: number, options
 export async function getStudentDetail(db: Database, actor: Actor, id: number): Promise<StudentDetail> {
   const student = await getStudentInScope(db, actor, id);
   const [application, feeTerms, payments] = await Promise.all([
-    student.applicationId === null ? undefined : getApplicationById(db, student.applicationId),
+    student.applicationId === null ? undefined : findShownApplication(db, student.applicationId),
     findTermsWithPayments(db, student.id),
     findPaymentsOf(db, student.id),
   ]);
   return {
     student: presentStudent(student),
-    application: application ? presentApplication(application, student.userName) : null,
+    application: application ?? null,
     feeTerms: feeTerms.map(presentFeeTerm),
     payments: payments.map(presentPayment),
   };
