@@ -112,7 +112,7 @@ async function everything() {
 describe("the template", () => {
   it("is an .xlsx with the header, an example row and the degrees the staff member may import into", async () => {
     const response = await test.app.inject({ url: "/booking/studentImport/template", headers: { cookie: department.cookie } });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toBe(XLSX_CONTENT_TYPE);
     expect(response.headers["content-disposition"]).toBe('attachment; filename="student-import-template.xlsx"');
 
@@ -158,7 +158,7 @@ describe("the preview", () => {
     ]);
 
     const response = await preview({ name: "students.xlsx", content: file });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const answer = response.json().data as StudentImportPreview;
     expect(answer).toMatchObject({ fileName: "students.xlsx", totalRows: 13, valid: 2, duplicates: 0 });
     expect(answer.rejected).toEqual([
@@ -233,7 +233,7 @@ describe("the import", () => {
     const applicantCookie = await signIn(test, applicantEmail);
     expect((await whoAmI(test, applicantCookie)).json().data.roleName).toBe(ROLE_USER);
     const response = await importFile({ name: "batch-1.xlsx", content: await file() });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe(studentImportMessages.imported);
     const entry = response.json().data as ImportLogEntry;
     expect(entry).toMatchObject({ fileName: "batch-1.xlsx", totalRows: 3, importedRows: 3, skippedRows: 0, rejectedRows: 0, rejected: [] });
@@ -264,10 +264,10 @@ describe("the import", () => {
 
   it("lets an imported student choose a password through forgot password and sign in", async () => {
     const forgot = await test.app.inject({ url: "/booking/api/auth/forgetpwd?emailid=imp1@example.in" });
-    expect(forgot.statusCode).toBe(200);
+    expect(forgot.statusCode, forgot.body).toBe(200);
     const code = resetCodeIn((await latestMailTo(test.db, "imp1@example.in"))!.body);
     const reset = await test.app.inject({ method: "PUT", url: "/booking/api/auth/changepwd", payload: { email: "imp1@example.in", codes: code, newPassword: "Imported-Student-1" } });
-    expect(reset.statusCode).toBe(200);
+    expect(reset.statusCode, reset.body).toBe(200);
     const cookie = await signIn(test, "imp1@example.in", "Imported-Student-1");
     expect((await test.app.inject({ url: "/booking/api/auth/me", headers: { cookie } })).json().data.roleName).toBe(ROLE_STUDENT);
   });
@@ -278,7 +278,7 @@ describe("the import", () => {
     expect(again.json().data).toMatchObject({ totalRows: 3, valid: 0, duplicates: 3, rejected: [] });
 
     const response = await importFile({ name: "batch-1.xlsx", content: await file() });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ totalRows: 3, importedRows: 0, skippedRows: 3, rejectedRows: 0 });
     expect(await everything()).toEqual({ ...before, activity: before.activity + 1 });
   });
@@ -330,7 +330,7 @@ describe("the import", () => {
   it("imports ten thousand rows in batches, in one go", async () => {
     const rows = Array.from({ length: 10_000 }, (_unused, index) => studentRow(`BULK-${String(index).padStart(5, "0")}`, `bulk${index}@example.in`));
     const response = await importFile({ name: "bulk.csv", content: csvOf(rows) });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ totalRows: 10_000, importedRows: 10_000 });
     const [bulk] = await test.db.select({ total: count() }).from(students).where(and(eq(students.degreeId, degree.arts), eq(students.currentYear, 2)));
     expect(bulk!.total).toBeGreaterThanOrEqual(10_000);
@@ -349,7 +349,7 @@ describe("a department admin", () => {
     expect((await importFile({ name: "department.xlsx", content }, department.cookie)).statusCode).toBe(400);
 
     const own = await importFile({ name: "department-own.xlsx", content: await xlsxOf([studentRow("DEP-001", "dep1@example.in")]) }, department.cookie);
-    expect(own.statusCode).toBe(200);
+    expect(own.statusCode, own.body).toBe(200);
     expect((await studentsNamed(["DEP-001", "DEP-002"])).map((student) => student.admissionNo)).toEqual(["DEP-001"]);
   });
 
@@ -366,7 +366,7 @@ describe("a department admin", () => {
 describe("the import log", () => {
   it("pages every import newest first for an admin, with counts and the rejected rows", async () => {
     const first = await importLog("?pageNo=0&pageSize=2");
-    expect(first.statusCode).toBe(200);
+    expect(first.statusCode, first.body).toBe(200);
     const page = first.json().data;
     const total = (await test.db.select({ total: count() }).from(importLogs))[0]!.total;
     expect(page).toMatchObject({ totalElements: total, totalPages: Math.ceil(total / 2), number: 0, size: 2 });
