@@ -50,6 +50,6 @@ describe("the offline admission form", () => {
     stubApi({ ...signedInAs("ROLE_ADMIN"), ...masters });
     renderAt("/admin-admission");
     expect(await screen.findByRole("heading", { name: "Offline Admission" }, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByLabelText("Applicant's e-mail")).toBeTruthy();
+    expect(await screen.findByLabelText("Applicant's e-mail", undefined, { timeout: 10_000 })).toBeTruthy();
   });
 });
