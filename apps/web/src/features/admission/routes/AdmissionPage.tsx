@@ -223,8 +223,8 @@ export function AdmissionPage() {
 
   const title = <h1 className="page-title">{offline ? t("admission.offlineTitle") : t("admission.onlineTitle")}</h1>;
   const readyToDraw = useReadyToDraw(Boolean(user) && !courses.isPending && !degrees.isPending && restored);
-  // The screen's frame and title come at once, the form when its data is in: on a slow phone the
-  // applicant sees where they are about a second sooner (docs/PERFORMANCE.md, fourteenth round).
+  // The screen's frame and title come at once, the form when its data is in, so the applicant sees
+  // where they are before the form's round trips (docs/PERFORMANCE.md, fourteenth round).
   if (!user || !readyToDraw) {
     return (
       <Panel className="admission-card">
