@@ -1,6 +1,7 @@
 import { editableApplicationStatuses } from "@admissions/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { PAYMENT_ORDER_ID_KEY, activityLog, applicationDrafts, applications, paymentOrders } from "../../db/schema/index.js";
 import type { ActivityEntry } from "../activity/activity.repository.js";
@@ -38,7 +39,8 @@ export type OnlyResavedColumns<Changes> = Changes & Record<Exclude<keyof Changes
  * and the activity entry written, naming the application and the order. A single statement is
  * atomic without BEGIN and COMMIT: one round trip where the transaction took seven, and those
  * round trips, each holding a pooled connection, were what bounded the saves (PERFORMANCE.md). The
- * statement is prepared once per connection, as building and planning it was most of its cost.
+ * saves of one turn of the event loop go as one statement (batchedPerDatabase), prepared once per
+ * connection, as building and planning it was most of its cost.
  *
  * Undefined, with nothing written, when the applicant has no application yet or may no longer change
  * it, and when a save of the same applicant at the same moment took the order id: the statement's
@@ -53,8 +55,8 @@ export async function resaveEditableApplication<Changes extends ResavedColumns>(
   order: Pick<NewPaymentOrder, "purpose" | "amountPaise">,
   entry: Omit<ActivityEntry, "entityId">,
 ) {
-  const values = {
-    ...changes,
+  const resaved = await resaveOfAnyApplicant(db, {
+    ...Object.fromEntries(resavedColumns.map((column) => [column, changes[column] ?? null])),
     data: JSON.stringify(changes.data),
     userId,
     orderPurpose: order.purpose,
@@ -66,25 +68,64 @@ export async function resaveEditableApplication<Changes extends ResavedColumns>(
     summary: entry.summary,
     details: JSON.stringify(entry.details ?? {}),
     ip: entry.ip ?? null,
-  };
-  try {
-    const [row] = await resaveQuery(db).execute(values);
-    if (!row) return undefined;
-    const { orderId, currency, amountPaise, purpose, ...application } = row;
-    return { ...application, order: { orderId, currency, amountPaise, purpose } };
-  } catch (error) {
-    if (violates(error, PAYMENT_ORDER_ID_KEY)) return undefined;
-    throw error;
-  }
+  } as ResaveInput);
+  if (!resaved) return undefined;
+  const { input: _input, userId: _userId, orderId, currency, amountPaise, purpose, ...application } = resaved;
+  return { ...application, order: { orderId, currency, amountPaise, purpose } };
 }
 
+/** What the statement takes of each save, by the name of its array placeholder, with its SQL type. */
+const inputTypes = {
+  userId: "integer",
+  ...(Object.fromEntries(resavedColumns.map((column) => [column, applications[column].getSQLType()])) as Record<(typeof resavedColumns)[number], string>),
+  orderPurpose: "text",
+  orderAmountPaise: "integer",
+  actorUserId: "integer",
+  actorName: "text",
+  action: "text",
+  entityType: "text",
+  summary: "text",
+  details: "jsonb",
+  ip: "text",
+} as const;
+
+/** One save as the statement takes it; the form and the entry's details are JSON text. */
+type ResaveInput = Record<keyof typeof inputTypes, unknown> & { userId: number };
+
+const resaveOfAnyApplicant = batchedPerDatabase(
+  async (db, inputs: readonly ResaveInput[]) => {
+    const byUser = new Map(inputs.map((input) => [input.userId, input]));
+    // Two saves of one applicant in one statement would number the same order: each goes alone.
+    if (byUser.size < inputs.length) throw new Error("two saves of one applicant in one batch");
+    const arrays = Object.fromEntries(Object.keys(inputTypes).map((name) => [name, inputs.map((input) => input[name as keyof ResaveInput])]));
+    try {
+      const rows = await resaveQuery(db).execute(arrays);
+      return rows.map((row) => ({ ...row, input: byUser.get(row.userId)! }));
+    } catch (error) {
+      // Alone, the applicant's other save took the order id and the transaction saves this one;
+      // in a batch, the batch is asked again one save at a time, which comes here alone.
+      if (inputs.length === 1 && violates(error, PAYMENT_ORDER_ID_KEY)) return [];
+      throw error;
+    }
+  },
+  (row) => row.input,
+);
+
 const resaveQuery = preparedPerDatabase((db) => {
-  const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+  const arrays = sql.join(
+    Object.entries(inputTypes).map(([name, type]) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
+  const inputColumn = (name: keyof typeof inputTypes) => sql.raw(`input.${columnNameOf(name)}`);
+  const input = db
+    .$with("input", { userId: sql<number>`user_id`.as("user_id") })
+    .as(sql`select * from unnest(${arrays}) as input(${sql.raw(Object.keys(inputTypes).map(columnNameOf).join(", "))})`);
   const saved = db.$with("saved").as(
     db
       .update(applications)
-      .set({ ...Object.fromEntries(resavedColumns.map((column) => [column, placeholder(column)])), updatedAt: sql`now()` })
-      .where(and(eq(applications.userId, sql.placeholder("userId")), inArray(applications.status, editableApplicationStatuses)))
+      .set({ ...Object.fromEntries(resavedColumns.map((column) => [column, inputColumn(column)])), updatedAt: sql`now()` })
+      .from(input)
+      .where(and(eq(applications.userId, inputColumn("userId")), inArray(applications.status, editableApplicationStatuses)))
       .returning({
         id: applications.id,
         userId: applications.userId,
@@ -96,6 +137,7 @@ const resaveQuery = preparedPerDatabase((db) => {
   );
   const numbered = db
     .$with("numbered", {
+      userId: sql<number>`user_id`.as("user_id"),
       orderId: sql<string>`order_id`.as("order_id"),
       currency: sql<string>`currency`.as("currency"),
       amountPaise: sql<number>`amount_paise`.as("amount_paise"),
@@ -104,23 +146,23 @@ const resaveQuery = preparedPerDatabase((db) => {
     .as(
       sql`insert into ${paymentOrders} (order_id, purpose, application_id, user_id, amount_paise)
           select ${numberedOrderId(applicationOrderIdPrefix(sql`saved.application_no`), sql`${paymentOrders.applicationId} = saved.id`)},
-                 ${sql.placeholder("orderPurpose")}::text, saved.id, saved.user_id, ${sql.placeholder("orderAmountPaise")}::integer
-          from saved
-          returning order_id, currency, amount_paise, purpose`,
+                 ${inputColumn("orderPurpose")}, saved.id, saved.user_id, ${inputColumn("orderAmountPaise")}
+          from saved join input on input.user_id = saved.user_id
+          returning user_id, order_id, currency, amount_paise, purpose`,
     );
   const droppedDraft = db.$with("dropped_draft").as(db.delete(applicationDrafts).where(sql`${applicationDrafts.userId} in (select user_id from saved)`));
   const logged = db.$with("logged", { entryId: sql<number>`entry_id`.as("entry_id") }).as(
     sql`insert into ${activityLog} (actor_user_id, actor_name, action, entity_type, entity_id, summary, details, ip)
-        select ${sql.placeholder("actorUserId")}::integer, ${sql.placeholder("actorName")}::text, ${sql.placeholder("action")}::text,
-               ${sql.placeholder("entityType")}::text, saved.application_no,
-               replace(${sql.placeholder("summary")}::text, ${ORDER_ID_MARK}::text, numbered.order_id),
-               ${sql.placeholder("details")}::jsonb || jsonb_build_object('paymentOrder', numbered.order_id), ${sql.placeholder("ip")}::text
-        from saved, numbered
+        select ${inputColumn("actorUserId")}, ${inputColumn("actorName")}, ${inputColumn("action")}, ${inputColumn("entityType")}, saved.application_no,
+               replace(${inputColumn("summary")}, ${ORDER_ID_MARK}::text, numbered.order_id),
+               ${inputColumn("details")} || jsonb_build_object('paymentOrder', numbered.order_id), ${inputColumn("ip")}
+        from saved join input on input.user_id = saved.user_id join numbered on numbered.user_id = saved.user_id
         returning id as entry_id`,
   );
   return db
-    .with(saved, numbered, droppedDraft, logged)
+    .with(input, saved, numbered, droppedDraft, logged)
     .select({
+      userId: saved.userId,
       applicationNo: saved.applicationNo,
       status: saved.status,
       paymentStatus: saved.paymentStatus,
@@ -131,9 +173,14 @@ const resaveQuery = preparedPerDatabase((db) => {
       purpose: numbered.purpose,
     })
     .from(saved)
-    .innerJoin(numbered, sql`true`)
-    .prepare("resave_application");
+    .innerJoin(numbered, sql`numbered.user_id = ${saved.userId}`)
+    .prepare("resave_applications");
 });
+
+/** A save's field as a column of the statement's input: its name in snake case. */
+function columnNameOf(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
 
 /** Whether a statement failed on the named unique index or constraint (Drizzle wraps the driver's error). */
 function violates(error: unknown, constraint: string): boolean {

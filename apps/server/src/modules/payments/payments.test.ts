@@ -347,6 +347,41 @@ describe("a save of an application whose fee is unpaid", () => {
     expect((await ordersOfApplication(start.applicationNo)).map((order) => order.orderId).sort()).toEqual([start.orderId, ...orderIds].sort());
   });
 
+  it("made by several applicants at the same moment, or twice by one, gives each save its own row, order and entry", async () => {
+    const applicants = [await applicantAtTheGateway(), await applicantAtTheGateway(), await applicantAtTheGateway()];
+    const prefixOf = (index: number) => applicants[index]!.start.applicationNo.replace(/-/g, "");
+    const saveAll = async (saves: [applicant: number, caste: string][]) => {
+      const answers = await Promise.all(saves.map(([index, caste]) => resave(applicants[index]!.cookie, { ...applicants[index]!.payload, caste })));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(saves.map(() => 200));
+      return answers.map((answer) => answer.json().data as { applicationNo: string; orderId: string });
+    };
+    const expectSavedAs = async (index: number, saved: { applicationNo: string; orderId: string }) => {
+      const applicant = applicants[index]!;
+      expect(saved.applicationNo).toBe(applicant.start.applicationNo);
+      expect(await orderOf(saved.orderId)).toMatchObject({ userId: applicant.user.id, amountPaise: 30_000, status: "Awaiting" });
+      const entries = await test.db.select().from(activityLog).where(eq(activityLog.summary, `Updated the application; payment order ${saved.orderId} started`));
+      expect(entries).toEqual([expect.objectContaining({ actorUserId: applicant.user.id, entityId: applicant.start.applicationNo, details: expect.objectContaining({ paymentOrder: saved.orderId }) })]);
+    };
+    const casteOf = async (index: number) =>
+      ((await test.db.select().from(applications).where(eq(applications.applicationNo, applicants[index]!.start.applicationNo)))[0]!.data as { caste: string }).caste;
+
+    // Three applicants at once: their saves go to the database as one statement.
+    const first = await saveAll([[0, "Vellalar"], [1, "Chettiar"], [2, "Nadar"]]);
+    for (const index of [0, 1, 2]) {
+      expect(first[index]!.orderId).toBe(`${prefixOf(index)}P2`);
+      await expectSavedAs(index, first[index]!);
+    }
+    expect([await casteOf(0), await casteOf(1), await casteOf(2)]).toEqual(["VELLALAR", "CHETTIAR", "NADAR"]);
+
+    // One applicant twice beside another: two saves of one applicant never share a statement.
+    const second = await saveAll([[0, "Mudaliar"], [1, "Pillai"], [0, "Iyer"]]);
+    expect([second[0]!.orderId, second[2]!.orderId].sort()).toEqual([`${prefixOf(0)}P3`, `${prefixOf(0)}P4`]);
+    expect(second[1]!.orderId).toBe(`${prefixOf(1)}P3`);
+    for (const [index, saved] of [[0, second[0]!], [1, second[1]!], [0, second[2]!]] as const) await expectSavedAs(index, saved);
+    expect(["MUDALIAR", "IYER"]).toContain(await casteOf(0));
+    expect(await casteOf(1)).toBe("PILLAI");
+  });
+
   it("is refused once the fee is paid, and starts no order", async () => {
     const { cookie, start, payload } = await applicantAtTheGateway();
     await postBack("return", { encResp: (await gatewayAnswer(start, "Success")).encResp });
