@@ -55,8 +55,9 @@ export async function resaveEditableApplication<Changes extends ResavedColumns>(
   order: Pick<NewPaymentOrder, "purpose" | "amountPaise">,
   entry: Omit<ActivityEntry, "entityId">,
 ) {
+  // A column the changes leave out is null in the statement's input, as jsonb_to_recordset reads a missing key.
   const resaved = await resaveOfAnyApplicant(db, {
-    ...Object.fromEntries(resavedColumns.map((column) => [column, changes[column] ?? null])),
+    ...changes,
     userId,
     orderPurpose: order.purpose,
     orderAmountPaise: order.amountPaise,

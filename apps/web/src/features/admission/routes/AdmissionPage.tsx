@@ -221,14 +221,14 @@ export function AdmissionPage() {
     });
   };
 
-  const title = <h1 className="page-title">{offline ? t("admission.offlineTitle") : t("admission.onlineTitle")}</h1>;
+  const heading = <h1 className="page-title">{offline ? t("admission.offlineTitle") : t("admission.onlineTitle")}</h1>;
   const readyToDraw = useReadyToDraw(Boolean(user) && !courses.isPending && !degrees.isPending && restored);
   // The screen's frame and title come at once, the form when its data is in, so the applicant sees
   // where they are before the form's round trips (docs/PERFORMANCE.md, fourteenth round).
   if (!user || !readyToDraw) {
     return (
       <Panel className="admission-card">
-        {title}
+        {heading}
         <FullPageLoader />
       </Panel>
     );
@@ -258,7 +258,7 @@ export function AdmissionPage() {
 
   return (
     <Panel className="admission-card">
-      {title}
+      {heading}
       {!student &&
         (wide ? (
           <Steps current={step} items={stepTitles.map((title) => ({ title }))} className="admission-steps" />
