@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { DEFAULT_DATABASE_POOL_SIZE, type Settings } from "../env.js";
+import { withParsersSetOnce } from "./pglite-parsers.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -64,7 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: withParsersSetOnce(client), schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
 }
