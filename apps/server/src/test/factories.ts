@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { ROLE_USER, sampleAdmission, type AdmissionInput } from "@admissions/shared";
+import { ROLE_USER, sampleAdmission, studentImportColumns, type AdmissionInput } from "@admissions/shared";
 import { desc, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import type { Database } from "../db/client.js";
 import { feeStructures, mailOutbox } from "../db/schema/index.js";
 import { hashSecret } from "../modules/auth/passwords.js";
@@ -146,4 +147,17 @@ export async function admitStudent(test: TestApp, adminCookie: string, degreeId:
   });
   if (response.statusCode !== 200) throw new Error(`approval failed: ${response.statusCode} ${response.body}`);
   return { ...session, applicationNo };
+}
+
+/** The student import's columns, as its template heads them. */
+export const studentImportHeaders = studentImportColumns.map((column) => column.header);
+
+type SheetRows = (string | number)[][];
+
+/** An .xlsx of students for the import: a "Students" sheet with the header and the rows, then any other sheets given. */
+export async function studentsXlsx(rows: SheetRows, header: string[] = studentImportHeaders, otherSheets: Record<string, SheetRows> = {}): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet("Students").addRows([header, ...rows]);
+  for (const [name, sheetRows] of Object.entries(otherSheets)) workbook.addWorksheet(name).addRows(sheetRows);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

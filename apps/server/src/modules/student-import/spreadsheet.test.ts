@@ -1,22 +1,17 @@
-import { studentImportColumns, studentImportMessages } from "@admissions/shared";
-import ExcelJS from "exceljs";
+import { studentImportMessages } from "@admissions/shared";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { BadRequestError } from "../../errors.js";
+import { studentImportHeaders, studentsXlsx } from "../../test/factories.js";
 import { XLSX_MAX_UNZIPPED_BYTES, readImportFile } from "./spreadsheet.js";
 
-const headers = studentImportColumns.map((column) => column.header);
-
 /** A workbook as the template makes it: the students on the first sheet, a list of degrees on the second. */
-async function studentsWorkbook(students: number): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Students");
-  sheet.addRow(headers);
-  for (let index = 1; index <= students; index++) {
-    sheet.addRow([`ADM-${String(index).padStart(4, "0")}`, `STUDENT ${index}`, `student${index}@example.in`, "9876543210", "UG", "B.A. HISTORY", 2, 2025]);
-  }
-  workbook.addWorksheet("Degrees").addRows([["Course", "Degree"], ["UG", "B.A. HISTORY"]]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+function studentsWorkbook(students: number): Promise<Buffer> {
+  const rows = Array.from({ length: students }, (_, index) => {
+    const number = index + 1;
+    return [`ADM-${String(number).padStart(4, "0")}`, `STUDENT ${number}`, `student${number}@example.in`, "9876543210", "UG", "B.A. HISTORY", 2, 2025];
+  });
+  return studentsXlsx(rows, studentImportHeaders, { Degrees: [["Course", "Degree"], ["UG", "B.A. HISTORY"]] });
 }
 
 async function refusalOf(content: Buffer): Promise<string> {

@@ -6,7 +6,6 @@ import {
   STUDENT_IMPORT_MAX_BYTES,
   XLSX_CONTENT_TYPE,
   messages,
-  studentImportColumns,
   studentImportMessages,
   type ImportLogEntry,
   type StudentImportPreview,
@@ -16,7 +15,18 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, degrees, feeStructures, feeTerms, importLogs, staffDegrees, students, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { createUser, fixtures, latestMailTo, multipartBody, resetCodeIn, signIn, signInAs, whoAmI } from "../../test/factories.js";
+import {
+  createUser,
+  fixtures,
+  latestMailTo,
+  multipartBody,
+  resetCodeIn,
+  signIn,
+  signInAs,
+  studentImportHeaders,
+  studentsXlsx,
+  whoAmI,
+} from "../../test/factories.js";
 
 let test: TestApp;
 let adminCookie: string;
@@ -68,7 +78,6 @@ afterAll(async () => {
   await test.close();
 });
 
-const headers = studentImportColumns.map((column) => column.header);
 
 /** A student row as the template asks for it; each test gives its own admission number and e-mail. */
 function studentRow(admissionNo: string, email: string, overrides: Partial<Record<"name" | "mobile" | "course" | "degree" | "currentYear" | "admissionYear", string | number>> = {}) {
@@ -76,16 +85,8 @@ function studentRow(admissionNo: string, email: string, overrides: Partial<Recor
   return [admissionNo, row.name, email, row.mobile, row.course, row.degree, row.currentYear, row.admissionYear];
 }
 
-async function xlsxOf(rows: (string | number)[][], header: string[] = headers): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Students");
-  sheet.addRow(header);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 /** A CSV as Excel writes it in much of Europe: a byte-order mark, semicolons, and quotes where needed. */
-function csvOf(rows: (string | number)[][], header: string[] = headers): Buffer {
+function csvOf(rows: (string | number)[][], header: string[] = studentImportHeaders): Buffer {
   const quoted = (value: string | number) => (/[;"\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
   return Buffer.from(`\uFEFF${[header, ...rows].map((row) => row.map(quoted).join(";")).join("\r\n")}\r\n`);
 }
@@ -119,7 +120,7 @@ describe("the template", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
     const [sheet, list] = workbook.worksheets;
-    expect((sheet!.getRow(1).values as string[]).slice(1)).toEqual(headers);
+    expect((sheet!.getRow(1).values as string[]).slice(1)).toEqual(studentImportHeaders);
     expect(sheet!.rowCount).toBe(2);
     expect(sheet!.getRow(2).getCell(6).text).toBe(degreeNames.arts);
     // A department admin's template lists their degrees only.
@@ -140,7 +141,7 @@ describe("the preview", () => {
   it("lists every bad row with all its reasons, counts the good ones and writes nothing", async () => {
     const staff = await createUser(test.db, { role: ROLE_ADMIN });
     const before = await everything();
-    const file = await xlsxOf([
+    const file = await studentsXlsx([
       studentRow("PRV-001", "prv1@example.in"),
       studentRow("PRV-002", "prv2@example.in", { name: "", mobile: "12345" }),
       studentRow("PRV-003", "not an e-mail", { currentYear: 5 }),
@@ -184,12 +185,12 @@ describe("the preview", () => {
     expect(answer).toMatchObject({ fileName: "students.csv", totalRows: 2, valid: 1, duplicates: 0 });
     expect(answer.rejected).toEqual([{ row: 3, admissionNo: "CSV-002", reasons: [messages.studentMobileRequired] }]);
 
-    const commas = Buffer.from([headers.join(","), studentRow("CSV-003", "csv3@example.in").join(",")].join("\n"));
+    const commas = Buffer.from([studentImportHeaders.join(","), studentRow("CSV-003", "csv3@example.in").join(",")].join("\n"));
     expect((await preview({ name: "export.txt", content: commas })).json().data).toMatchObject({ totalRows: 1, valid: 1, rejected: [] });
   });
 
   it("finds the columns by their header, in any order, and keeps an admission number's leading zeros", async () => {
-    const [first, ...rest] = headers;
+    const [first, ...rest] = studentImportHeaders;
     const reordered = [...rest, first!].map((header) => header.toUpperCase());
     const row = studentRow("0042", "zeros@example.in");
     const file = { name: "reordered.csv", content: csvOf([[...row.slice(1), row[0]!]], reordered) };
@@ -204,11 +205,11 @@ describe("the preview", () => {
       return { status: response.statusCode, message: response.json().message as string };
     };
     expect(await refusal(fixtures.marksheet, "students.xlsx")).toEqual({ status: 400, message: studentImportMessages.fileUnsupported });
-    expect(await refusal(await xlsxOf([studentRow("X-1", "x1@example.in")], ["Roll", "Name"]), "students.xlsx")).toEqual({
+    expect(await refusal(await studentsXlsx([studentRow("X-1", "x1@example.in")], ["Roll", "Name"]), "students.xlsx")).toEqual({
       status: 400,
       message: studentImportMessages.headerMismatch,
     });
-    expect(await refusal(await xlsxOf([]), "students.xlsx")).toEqual({ status: 400, message: studentImportMessages.noRows });
+    expect(await refusal(await studentsXlsx([]), "students.xlsx")).toEqual({ status: 400, message: studentImportMessages.noRows });
     expect(await refusal(Buffer.alloc(STUDENT_IMPORT_MAX_BYTES + 1, "a"), "students.csv")).toEqual({ status: 413, message: studentImportMessages.fileTooLarge });
 
     const withoutFile = multipartBody({ note: "no file here" });
@@ -221,7 +222,7 @@ describe("the preview", () => {
 describe("the import", () => {
   const applicantEmail = "imp-applicant@example.in";
   const file = async () =>
-    xlsxOf([
+    studentsXlsx([
       studentRow("IMP-001", "imp1@example.in", { name: "Kavya N", currentYear: 1 }),
       studentRow("IMP-002", applicantEmail, { degree: degreeNames.science, currentYear: 3 }),
       studentRow("IMP-003", "imp3@example.in", { course: "PG", degree: degreeNames.postgraduate, currentYear: 2 }),
@@ -287,7 +288,7 @@ describe("the import", () => {
     const answer = (
       await preview({
         name: "clash.xlsx",
-        content: await xlsxOf([studentRow("IMP-001", "someone-else@example.in"), studentRow("IMP-999", "imp3@example.in")]),
+        content: await studentsXlsx([studentRow("IMP-001", "someone-else@example.in"), studentRow("IMP-999", "imp3@example.in")]),
       })
     ).json().data as StudentImportPreview;
     expect(answer.rejected).toEqual([
@@ -343,12 +344,12 @@ describe("the import", () => {
 
 describe("a department admin", () => {
   it("imports only into their own degrees", async () => {
-    const content = await xlsxOf([studentRow("DEP-001", "dep1@example.in"), studentRow("DEP-002", "dep2@example.in", { degree: degreeNames.science })]);
+    const content = await studentsXlsx([studentRow("DEP-001", "dep1@example.in"), studentRow("DEP-002", "dep2@example.in", { degree: degreeNames.science })]);
     const answer = (await preview({ name: "department.xlsx", content }, department.cookie)).json().data as StudentImportPreview;
     expect(answer.rejected).toEqual([{ row: 3, admissionNo: "DEP-002", reasons: [studentImportMessages.degreeNotYours] }]);
     expect((await importFile({ name: "department.xlsx", content }, department.cookie)).statusCode).toBe(400);
 
-    const own = await importFile({ name: "department-own.xlsx", content: await xlsxOf([studentRow("DEP-001", "dep1@example.in")]) }, department.cookie);
+    const own = await importFile({ name: "department-own.xlsx", content: await studentsXlsx([studentRow("DEP-001", "dep1@example.in")]) }, department.cookie);
     expect(own.statusCode, own.body).toBe(200);
     expect((await studentsNamed(["DEP-001", "DEP-002"])).map((student) => student.admissionNo)).toEqual(["DEP-001"]);
   });
@@ -381,7 +382,7 @@ describe("the import log", () => {
 
 describe("permissions", () => {
   it("are for admins and department admins only", async () => {
-    const file = { name: "students.xlsx", content: await xlsxOf([studentRow("PER-001", "per1@example.in")]) };
+    const file = { name: "students.xlsx", content: await studentsXlsx([studentRow("PER-001", "per1@example.in")]) };
     for (const role of [ROLE_USER, ROLE_STUDENT]) {
       const { cookie } = await signInAs(test, role);
       expect((await test.app.inject({ url: "/booking/studentImport/template", headers: { cookie } })).statusCode).toBe(403);
