@@ -78,7 +78,6 @@ afterAll(async () => {
   await test.close();
 });
 
-
 /** A student row as the template asks for it; each test gives its own admission number and e-mail. */
 function studentRow(admissionNo: string, email: string, overrides: Partial<Record<"name" | "mobile" | "course" | "degree" | "currentYear" | "admissionYear", string | number>> = {}) {
   const row = { name: "Priya S", mobile: "98765 43210", course: "UG", degree: degreeNames.arts, currentYear: 2, admissionYear: thisYear - 1, ...overrides };
