@@ -17,7 +17,12 @@ export interface ActivityEntry {
 
 /** Call inside the transaction of the change it records, so the log and the data never disagree. */
 export async function recordActivity(db: Database, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLog).values({
+  await db.insert(activityLog).values(activityRowOf(entry));
+}
+
+/** An entry as the log's row, for a statement that writes it beside the change it records. */
+export function activityRowOf(entry: ActivityEntry): typeof activityLog.$inferInsert {
+  return {
     actorUserId: entry.actor?.id ?? null,
     actorName: entry.actor?.userName ?? null,
     action: entry.action,
@@ -26,7 +31,7 @@ export async function recordActivity(db: Database, entry: ActivityEntry): Promis
     summary: entry.summary,
     details: entry.details ?? null,
     ip: entry.ip ?? null,
-  });
+  };
 }
 
 type ListQuery = z.output<typeof activityListQuerySchema>;

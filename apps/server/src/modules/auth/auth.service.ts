@@ -7,7 +7,7 @@ import { recordActivity } from "../activity/activity.repository.js";
 import { findUserByName, insertUserUnlessTaken, updatePasswordHash, type UserRow } from "../users/users.repository.js";
 import { countWrongTry, findLiveResetCodeForUpdate, markResetCodeUsed, replaceResetCode } from "./password-reset.repository.js";
 import { hashSecret, verifyDecoy, verifySecret } from "./passwords.js";
-import { deleteSessionById, deleteSessionByTokenHash, deleteSessionsOfUser, findSessionWithUser } from "./sessions.repository.js";
+import { deleteSessionById, deleteSessionsOfUser, findSessionWithUser } from "./sessions.repository.js";
 import { hashSessionToken, startSession } from "./sessions.js";
 
 /** Registers an applicant (ROLE_USER); an e-mail that already has an account is a conflict. */
@@ -47,20 +47,7 @@ export async function signIn(
   if (!user || !passwordMatches) throw new UnauthorizedError(notices.loginFailed);
   if (!user.isActive) throw new ForbiddenError(notices.accountDisabled);
 
-  const token = await ctx.db.transaction(async (tx) => {
-    if (previousToken) await deleteSessionByTokenHash(tx, hashSessionToken(previousToken));
-    const started = await startSession(ctx, tx, user.id, meta);
-    await recordActivity(tx, {
-      actor: { id: user.id, userName: user.userName },
-      action: "user.signin",
-      entityType: "user",
-      entityId: user.id,
-      summary: "Signed in",
-      ip: meta.ip,
-    });
-    return started;
-  });
-  if (previousToken) ctx.sessionCache.forgetToken(hashSessionToken(previousToken));
+  const token = await startSession(ctx, user, meta, previousToken);
   return { user, token };
 }
 

@@ -1,29 +1,67 @@
 import { availableParallelism } from "node:os";
-import { hash, verify } from "@node-rs/argon2";
+import type { Worker } from "node:worker_threads";
 import pLimit from "p-limit";
+import { startThread, threadModuleBeside } from "../../threads.js";
+import type { HashingReply, HashingRequest } from "./hashing.worker.js";
 
 /**
- * argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane). @node-rs/argon2 runs it on libuv's
- * thread pool, so hashing never blocks the event loop.
+ * Passwords are hashed with argon2id in threads of their own (hashing.worker.ts), one per core, each
+ * below the event loop's priority, and at most one hash per core at a time: the rest wait their turn.
+ * On libuv's pool the hashes ran at the event loop's priority, and during a sign-in flood on two
+ * cores everybody else's calls (the applicants' status polls) answered three to five times slower
+ * than without it (docs/PERFORMANCE.md, sixteenth round). The threads start with the first hash.
  */
-/** `Algorithm.Argon2id` of @node-rs/argon2, a const enum that isolated modules cannot import. */
-const ARGON2ID = 2;
-const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const threadCount = availableParallelism();
+const hashingModule = threadModuleBeside(import.meta.url, "hashing.worker");
+const hashing = pLimit(threadCount);
+const idleThreads: Worker[] = [];
 
 /**
- * At most one hash per core at a time; the rest wait their turn. libuv's pool has four threads, and
- * a sign-in flood on two cores would otherwise run four hashes beside the event loop, which then
- * answered everybody else's calls (the applicants' status polls) up to 15 times slower.
+ * Runs one request on an idle thread, or on a new one while there are fewer than one per core (the
+ * limit above keeps it so). An idle thread does not keep the process alive; one at work does.
  */
-const hashing = pLimit(availableParallelism());
+function onHashingThread(request: HashingRequest): Promise<string | boolean> {
+  return hashing(
+    () =>
+      new Promise((resolve, reject) => {
+        const thread = idleThreads.pop() ?? startHashingThread();
+        const answered = (reply: HashingReply) => {
+          thread.off("error", failed);
+          thread.unref();
+          idleThreads.push(thread);
+          if ("error" in reply) reject(new Error(reply.error));
+          else resolve(reply.value);
+        };
+        // The thread is gone (it could not load, or crashed): the next request starts another.
+        const failed = (error: Error) => {
+          thread.off("message", answered);
+          reject(error);
+        };
+        thread.once("message", answered);
+        thread.once("error", failed);
+        thread.ref();
+        thread.postMessage(request);
+      }),
+  );
+}
 
-export function hashSecret(secret: string): Promise<string> {
-  return hashing(() => hash(secret, options));
+function startHashingThread(): Worker {
+  const thread = startThread(hashingModule);
+  // A thread that fails while idle leaves the pool (at work, its request is refused as well).
+  thread.on("error", () => {
+    const index = idleThreads.indexOf(thread);
+    if (index !== -1) idleThreads.splice(index, 1);
+  });
+  return thread;
+}
+
+export async function hashSecret(secret: string): Promise<string> {
+  return (await onHashingThread({ kind: "hash", secret })) as string;
 }
 
 export async function verifySecret(storedHash: string, secret: string): Promise<boolean> {
   try {
-    return await hashing(() => verify(storedHash, secret));
+    return (await onHashingThread({ kind: "verify", storedHash, secret })) === true;
   } catch {
     return false;
   }

@@ -1,13 +1,28 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { sessions, users } from "../../db/schema/index.js";
+import { activityLog, sessions, users } from "../../db/schema/index.js";
+import { activityRowOf, type ActivityEntry } from "../activity/activity.repository.js";
 
-export async function insertSession(
+/**
+ * Opens a session and writes its activity entry in one statement, so both are kept or neither,
+ * and ends the browser's previous session, if it had one, in the same statement. A transaction
+ * would take four round trips to the database (begin, two inserts, commit) where this takes one,
+ * and on a sign-in flood the writes to the database's sockets were a third of the server's busy
+ * time (docs/PERFORMANCE.md, sixteenth round).
+ */
+export async function insertSessionWithEntry(
   db: Database,
   session: { tokenHash: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+  entry: ActivityEntry,
+  previousTokenHash: string | null,
 ): Promise<void> {
-  await db.insert(sessions).values(session);
+  const started = db.$with("started").as(db.insert(sessions).values(session).returning({ id: sessions.id }));
+  const ended = previousTokenHash === null ? [] : [db.$with("ended").as(db.delete(sessions).where(eq(sessions.tokenHash, previousTokenHash)))];
+  await db
+    .with(started, ...ended)
+    .insert(activityLog)
+    .values(activityRowOf(entry));
 }
 
 /** The session and its user in one round trip; the caller checks the timeouts. */
@@ -37,10 +52,6 @@ const sessionWithUserQuery = preparedPerDatabase((db) =>
 
 export async function touchSession(db: Database, sessionId: number): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
-}
-
-export async function deleteSessionByTokenHash(db: Database, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function deleteSessionById(db: Database, sessionId: number): Promise<void> {

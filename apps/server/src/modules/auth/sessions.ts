@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
-import type { Database } from "../../db/client.js";
 import type { ResolvedSession } from "./session-cache.js";
-import { deleteSessionById, findSessionWithUser, insertSession, touchSession } from "./sessions.repository.js";
+import { deleteSessionById, findSessionWithUser, insertSessionWithEntry, touchSession } from "./sessions.repository.js";
 
 export const SESSION_COOKIE = "sid";
 
@@ -13,16 +12,28 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Opens a session for a user, in the caller's transaction, and answers the cookie's token; only its hash is stored. */
-export async function startSession(ctx: AppContext, db: Database, userId: number, meta: RequestMeta): Promise<string> {
+/**
+ * Opens a session for a user with the activity entry that records it, ends the browser's previous
+ * session if it had one, and answers the cookie's token; only its hash is stored.
+ */
+export async function startSession(
+  ctx: AppContext,
+  user: { id: number; userName: string },
+  meta: RequestMeta,
+  previousToken: string | undefined,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await insertSession(db, {
+  const session = {
     tokenHash: hashSessionToken(token),
-    userId,
+    userId: user.id,
     expiresAt: new Date(Date.now() + ctx.settings.session.absoluteMs),
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
-  });
+  };
+  const entry = { actor: user, action: "user.signin", entityType: "user", entityId: user.id, summary: "Signed in", ip: meta.ip };
+  const previousTokenHash = previousToken ? hashSessionToken(previousToken) : null;
+  await insertSessionWithEntry(ctx.db, session, entry, previousTokenHash);
+  if (previousTokenHash) ctx.sessionCache.forgetToken(previousTokenHash);
   return token;
 }
 

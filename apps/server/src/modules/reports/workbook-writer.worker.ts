@@ -1,13 +1,13 @@
 /**
  * Writes a one-sheet .xlsx in a thread of its own (see `streamWorkbook` in workbook.ts, which feeds
  * it): ExcelJS's work on the event loop held every other request back for tens of milliseconds per
- * batch of rows. It imports nothing of the app, so the thread loads ExcelJS and little else.
+ * batch of rows. It imports nothing of the app but the thread helpers, so the thread loads ExcelJS
+ * and little else.
  */
-import { readlinkSync } from "node:fs";
-import { setPriority } from "node:os";
 import { Writable } from "node:stream";
 import { parentPort, workerData } from "node:worker_threads";
 import ExcelJS from "exceljs";
+import { lowerThisThreadsPriority } from "../../threads.js";
 import type { CellValue, WorkbookLayout, WriterReply, WriterRequest } from "./workbook-protocol.js";
 
 lowerThisThreadsPriority();
@@ -66,17 +66,3 @@ function sharedCellStyles(layout: WorkbookLayout["columns"]) {
     styles[columnIndex]![value instanceof Date ? "date" : typeof value === "number" ? "number" : "text"]!;
 }
 
-/**
- * On Linux each thread has a scheduling priority of its own: the writer's is lowered, so that on a
- * busy machine the event loop (and the database, when it shares the cores) runs first, and an export
- * takes what they leave. Where threads cannot be told apart (no /proc/thread-self), it keeps the
- * process's priority.
- */
-function lowerThisThreadsPriority() {
-  try {
-    const threadId = Number(readlinkSync("/proc/thread-self").split("/").pop());
-    setPriority(threadId, 10);
-  } catch {
-    // Not Linux, or not allowed: the export still works, at the same priority as the requests.
-  }
-}

@@ -1,12 +1,10 @@
 import { EventEmitter } from "node:events";
-import path from "node:path";
 import { PassThrough, type Writable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import { TOTAL_COUNT_HEADER, XLSX_CONTENT_TYPE } from "@admissions/shared";
 import type ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
+import { startThread, threadModuleBeside } from "../../threads.js";
 import type { CellValue, WorkbookLayout, WriterReply, WriterRequest } from "./workbook-protocol.js";
 
 export type { CellValue } from "./workbook-protocol.js";
@@ -46,19 +44,7 @@ export interface SheetColumn<Row> {
   value(row: Row): CellValue;
 }
 
-/** The writing thread's module: the compiled .js beside this one, or the .ts source when the server runs from its sources. */
-const writerModule = new URL(`./workbook-writer.worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-
-/**
- * Starts the writing thread. From the sources (tests, `npm run dev`) it is TypeScript, which a thread
- * cannot load on its own: tsx's loader does not reach threads (tsx issue 354), so the thread
- * registers it first.
- */
-function startWriter(layout: WorkbookLayout): Worker {
-  if (writerModule.pathname.endsWith(".js")) return new Worker(writerModule, { workerData: layout });
-  const registerTsxThenLoad = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(writerModule.href)}); });`;
-  return new Worker(registerTsxThenLoad, { eval: true, workerData: layout });
-}
+const writerModule = threadModuleBeside(import.meta.url, "workbook-writer.worker");
 
 /**
  * A one-sheet .xlsx, produced as it is read: the rows arrive in batches and each is written as it
@@ -75,7 +61,7 @@ export function streamWorkbook<Row>(sheetName: string, columns: readonly SheetCo
 
 async function writeWorkbook<Row>(output: PassThrough, sheetName: string, columns: readonly SheetColumn<Row>[], batches: AsyncIterable<readonly Row[]>): Promise<void> {
   const layout: WorkbookLayout = { sheetName, columns: columns.map(({ header, width, numFmt }) => ({ header, width, numFmt })) };
-  const writer = startWriter(layout);
+  const writer = startThread(writerModule, { workerData: layout });
   const events = new EventEmitter();
   let failure: Error | undefined;
   const fail = (error: Error) => {

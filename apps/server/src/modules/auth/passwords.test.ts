@@ -1,0 +1,51 @@
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { hashSecret, verifyDecoy, verifySecret } from "./passwords.js";
+
+/** This process's threads that run below its priority (nice 10, field 19 of /proc's stat). */
+function lowPriorityThreadsOfThisProcess(): number {
+  return readdirSync("/proc/self/task").filter((thread) => {
+    const stat = readFileSync(`/proc/self/task/${thread}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16] === "10";
+  }).length;
+}
+
+describe("passwords", () => {
+  it("hashes with argon2id and checks a password against its hash", async () => {
+    const stored = await hashSecret("correct horse");
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifySecret(stored, "correct horse")).toBe(true);
+    expect(await verifySecret(stored, "wrong horse")).toBe(false);
+    expect(await verifyDecoy("correct horse")).toBe(false);
+  });
+
+  it("answers false, not an error, for a stored value that is not a hash", async () => {
+    expect(await verifySecret("not a hash", "anything")).toBe(false);
+  });
+
+  it("answers every request of a burst larger than its threads, each with its own hash", async () => {
+    const secrets = Array.from({ length: availableParallelism() * 3 }, (_, index) => `secret ${index}`);
+    const stored = await Promise.all(secrets.map((secret) => hashSecret(secret)));
+    expect(new Set(stored).size).toBe(secrets.length);
+    const checks = await Promise.all(stored.map((hash, index) => verifySecret(hash, secrets[(index + 1) % secrets.length]!)));
+    expect(checks.every((matches) => matches === false)).toBe(true);
+    expect(await Promise.all(stored.map((hash, index) => verifySecret(hash, secrets[index]!)))).toEqual(secrets.map(() => true));
+  });
+
+  it.runIf(process.platform === "linux")("hashes on threads below the event loop's priority, one per core at most", async () => {
+    await Promise.all(Array.from({ length: availableParallelism() * 2 }, (_, index) => hashSecret(`burst ${index}`)));
+    const threads = lowPriorityThreadsOfThisProcess();
+    expect(threads).toBeGreaterThanOrEqual(1);
+    expect(threads).toBeLessThanOrEqual(availableParallelism());
+  });
+
+  it("lets a process that has hashed end on its own: idle threads do not hold it", async () => {
+    const script = `import { hashSecret } from ${JSON.stringify(new URL("./passwords.ts", import.meta.url).href)};
+      console.log((await hashSecret("one")).slice(0, 9));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], { timeout: 20_000 });
+    expect(stdout.trim()).toBe("$argon2id");
+  });
+});
