@@ -26,19 +26,18 @@ function onHashingThread(request: HashingRequest): Promise<string | boolean> {
       new Promise((resolve, reject) => {
         const thread = idleThreads.pop() ?? startHashingThread();
         const answered = (reply: HashingReply) => {
-          thread.off("error", failed);
+          thread.off("error", failed).off("exit", failed);
           thread.unref();
           idleThreads.push(thread);
           if ("error" in reply) reject(new Error(reply.error));
           else resolve(reply.value);
         };
         // The thread is gone (it could not load, or crashed): the next request starts another.
-        const failed = (error: Error) => {
+        const failed = (error?: unknown) => {
           thread.off("message", answered);
-          reject(error);
+          reject(error instanceof Error ? error : new Error("a hashing thread ended before it answered"));
         };
-        thread.once("message", answered);
-        thread.once("error", failed);
+        thread.once("message", answered).once("error", failed).once("exit", failed);
         thread.ref();
         thread.postMessage(request);
       }),
@@ -47,8 +46,9 @@ function onHashingThread(request: HashingRequest): Promise<string | boolean> {
 
 function startHashingThread(): Worker {
   const thread = startThread(hashingModule);
-  // A thread that fails while idle leaves the pool (at work, its request is refused as well).
-  thread.on("error", () => {
+  // A thread that ends while idle leaves the pool (at work, its request is refused as well); an
+  // error it raises is not left unheard, which would end the process.
+  thread.on("error", () => undefined).on("exit", () => {
     const index = idleThreads.indexOf(thread);
     if (index !== -1) idleThreads.splice(index, 1);
   });
