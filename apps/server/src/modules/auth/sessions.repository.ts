@@ -17,7 +17,7 @@ export async function insertSessionWithEntry(
   entry: ActivityEntry,
   previousTokenHash: string | null,
 ): Promise<void> {
-  const started = db.$with("started").as(db.insert(sessions).values(session).returning({ id: sessions.id }));
+  const started = db.$with("started").as(db.insert(sessions).values(session));
   const ended = previousTokenHash === null ? [] : [db.$with("ended").as(db.delete(sessions).where(eq(sessions.tokenHash, previousTokenHash)))];
   await db
     .with(started, ...ended)
