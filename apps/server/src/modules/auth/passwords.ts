@@ -8,7 +8,7 @@ import type { HashingReply, HashingRequest } from "./hashing.worker.js";
  * Passwords are hashed with argon2id in threads of their own (hashing.worker.ts), one per core, each
  * below the event loop's priority, and at most one hash per core at a time: the rest wait their turn.
  * On libuv's pool the hashes ran at the event loop's priority, and during a sign-in flood on two
- * cores everybody else's calls (the applicants' status polls) answered three to five times slower
+ * cores everybody else's calls (the applicants' status polls) answered two to five times slower
  * than without it (docs/PERFORMANCE.md, sixteenth round). The threads start with the first hash.
  */
 const threadCount = availableParallelism();
