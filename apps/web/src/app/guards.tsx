@@ -1,16 +1,20 @@
 import { isStaffRole, rootTarget } from "@admissions/shared";
+import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageLoader, useReadyToDraw } from "../components/FullPageLoader";
 import { useSession } from "../features/auth/api/session";
 import { routes } from "../lib/paths";
 import { rememberInitUrl } from "../lib/storage";
 
-/** SPEC.md: signed-out visitors go to /signin and the page they wanted is remembered. */
-export function RequireAuth() {
+/**
+ * SPEC.md: signed-out visitors go to /signin and the page they wanted is remembered. The
+ * placeholder shows while the session is asked for.
+ */
+export function RequireAuth({ placeholder }: { placeholder: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const sessionKnown = useReadyToDraw(!session.isPending);
-  if (!sessionKnown) return <FullPageLoader />;
+  if (!sessionKnown) return placeholder;
   if (!session.data) {
     rememberInitUrl(location.pathname + location.search);
     return <Navigate to={routes.signIn} replace />;

@@ -1,4 +1,4 @@
-import { waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt, signedInAs, signedOut, stubApi } from "../test/render";
 
@@ -119,5 +119,33 @@ describe("routing rules of SPEC.md section 2", () => {
     await router.navigate("/no-such-screen");
     expect(await findByText("Oops, an error has occurred. Page not found!")).toBeTruthy();
     expect(queryByText("Sorry, server goes wrong")).toBeNull();
+  });
+
+  describe("while the session is on its way (docs/PERFORMANCE.md, seventeenth round)", () => {
+    /** A server that has not answered yet. */
+    const stubSilentApi = () => vi.stubGlobal("fetch", vi.fn(() => new Promise<Response>(() => undefined)));
+
+    it("draws an applicant screen's top bar, and the admission form's title", async () => {
+      stubSilentApi();
+      renderAt("/admission");
+      expect(await screen.findByRole("heading", { level: 1, name: "Online Admission" })).toBeTruthy();
+      expect(screen.getByRole("link", { name: "College Admissions" })).toBeTruthy();
+      expect(screen.getByRole("status")).toBeTruthy();
+    });
+
+    it("draws the top bar alone on the other applicant screens", async () => {
+      stubSilentApi();
+      renderAt("/feesHistory");
+      expect(await screen.findByRole("link", { name: "College Admissions" })).toBeTruthy();
+      expect(screen.queryByRole("heading")).toBeNull();
+    });
+
+    it("draws only the loader on a staff screen, whose frame is another", async () => {
+      stubSilentApi();
+      renderAt("/admin-admission");
+      expect(await screen.findByRole("status")).toBeTruthy();
+      expect(screen.queryByRole("link", { name: "College Admissions" })).toBeNull();
+      expect(screen.queryByRole("heading")).toBeNull();
+    });
   });
 });

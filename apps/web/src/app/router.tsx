@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { ErrorBoundary } from "react-error-boundary";
-import { Outlet, useLocation, useRoutes, type RouteObject } from "react-router";
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from "react-router";
 import { NotFoundPage, ServerErrorPage } from "../components/ErrorPages";
 import { FullPageLoader } from "../components/FullPageLoader";
 import { DeciderScreen } from "../features/auth/routes/DeciderScreen";
@@ -8,8 +8,10 @@ import { ForgotPasswordPage } from "../features/auth/routes/ForgotPasswordPage";
 import { ResetPasswordPage } from "../features/auth/routes/ResetPasswordPage";
 import { SignInPage } from "../features/auth/routes/SignInPage";
 import { SignUpPage } from "../features/auth/routes/SignUpPage";
+import { AdmissionFrame } from "../features/admission/components/AdmissionFrame";
 import { routes } from "../lib/paths";
 import { RedirectSignedIn, RequireAuth, RequireStaff, RootRedirect } from "./guards";
+import { ApplicantFrame } from "./layouts/ApplicantFrame";
 import { PublicLayout } from "./layouts/PublicLayout";
 import { useSignOutOnUnauthorized } from "./session-expiry";
 
@@ -63,7 +65,7 @@ const routeTree: RouteObject[] = [
         ],
       },
       {
-        element: <RequireAuth />,
+        element: <RequireAuth placeholder={<ScreenPlaceholder />} />,
         children: [
           { path: "/deciderScreen", element: <DeciderScreen /> },
           {
@@ -119,10 +121,32 @@ function ScreenFrame() {
   const location = useLocation();
   return (
     <ErrorBoundary fallback={<ServerErrorPage />} resetKeys={[location.pathname]}>
-      <Suspense fallback={<FullPageLoader />}>
+      <Suspense fallback={<ScreenPlaceholder />}>
         <Outlet />
       </Suspense>
     </ErrorBoundary>
+  );
+}
+
+/**
+ * What shows while the session or a screen's code is on its way. An applicant's screen draws its top
+ * bar at once, and the admission form its title: on a first visit the title, the screen's largest
+ * text, would otherwise wait for the session, the layout's chunk and the form's chunk, one after the
+ * other (docs/PERFORMANCE.md, seventeenth round).
+ */
+function ScreenPlaceholder() {
+  const shown = (matchRoutes(routeTree, useLocation()) ?? []).map((match) => match.route.element);
+  if (!shown.includes(applicantLayout)) return <FullPageLoader />;
+  return (
+    <ApplicantFrame>
+      {shown.includes(admissionPage) ? (
+        <AdmissionFrame offline={false}>
+          <FullPageLoader />
+        </AdmissionFrame>
+      ) : (
+        <FullPageLoader />
+      )}
+    </ApplicantFrame>
   );
 }
 

@@ -8,6 +8,7 @@ import { LanguageSwitcher } from "../../components/LanguageSwitcher";
 import { useSession } from "../../features/auth/api/session";
 import { SignOutButton } from "../../features/auth/components/SignOutButton";
 import { routes } from "../../lib/paths";
+import { ApplicantFrame } from "./ApplicantFrame";
 
 /**
  * The folded menu's drawer is fetched with the first tap on the menu button: with the skeleton it
@@ -38,29 +39,25 @@ export function ApplicantLayout() {
   );
 
   const wide = screens.lg ?? true;
+  const barEnd = (
+    <div className="applicant-bar__end">
+      <LanguageSwitcher variant="dark" />
+      {wide ? (
+        links
+      ) : (
+        <Button
+          type="text"
+          className="applicant-bar__menu"
+          icon={<MenuOutlined />}
+          aria-label={t("nav.openMenu")}
+          aria-expanded={menuOpen ?? false}
+          onClick={() => setMenuOpen(true)}
+        />
+      )}
+    </div>
+  );
   return (
-    <div className="applicant-layout">
-      <header className="applicant-bar">
-        <Link to={routes.root} className="brand">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>{t("app.name")}</span>
-        </Link>
-        <div className="applicant-bar__end">
-          <LanguageSwitcher variant="dark" />
-          {wide ? (
-            links
-          ) : (
-            <Button
-              type="text"
-              className="applicant-bar__menu"
-              icon={<MenuOutlined />}
-              aria-label={t("nav.openMenu")}
-              aria-expanded={menuOpen ?? false}
-              onClick={() => setMenuOpen(true)}
-            />
-          )}
-        </div>
-      </header>
+    <ApplicantFrame barEnd={barEnd}>
       {!wide && menuOpen !== undefined && (
         <Suspense fallback={null}>
           <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={user?.userName} size="default" className="applicant-drawer">
@@ -68,9 +65,7 @@ export function ApplicantLayout() {
           </Drawer>
         </Suspense>
       )}
-      <main className="applicant-layout__main">
-        <Outlet />
-      </main>
-    </div>
+      <Outlet />
+    </ApplicantFrame>
   );
 }

@@ -9,22 +9,21 @@ import {
   transportModes,
   upperText,
 } from "@admissions/shared";
-import { Col, Form, Input, Radio, Row, Select } from "antd";
+import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Course, Degree } from "../../../lib/masters";
 import { Field, YesNo, optionsOf } from "./fields";
 
-/** Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions. */
+/**
+ * Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions.
+ * What follows an answer (the degrees of a course, the age, a field shown for "yes") watches that
+ * answer in a component of its own, so an answer draws those again and not the whole step
+ * (docs/PERFORMANCE.md, seventeenth round).
+ */
 export function StudentDetailsStep({ offline, courses, degrees }: { offline: boolean; courses: Course[]; degrees: Degree[] }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const course = Form.useWatch("course", { form, preserve: true }) as string | undefined;
-  const gender = Form.useWatch("gender", { form, preserve: true }) as string | undefined;
-  const dob = Form.useWatch("dob", { form, preserve: true }) as string | undefined;
-  const challenged = Form.useWatch("physicalChallengeDetails", { form, preserve: true }) as string | undefined;
-  const sports = Form.useWatch("distinctionInSportsDetails", { form, preserve: true }) as string | undefined;
-  const courseId = courses.find((item) => item.name === course)?.id;
-  const age = dob ? ageOn(dob) : null;
 
   return (
     <Row gutter={16}>
@@ -42,11 +41,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
         />
       </Field>
       <Field name="courseSubjectId" label={t("admission.degree")} rule="courseSubjectId">
-        <Select
-          showSearch={{ optionFilterProp: "label" }}
-          disabled={!courseId}
-          options={degrees.filter((degree) => degree.courseId === courseId).map((degree) => ({ value: degree.id, label: degree.name }))}
-        />
+        <DegreeSelect courses={courses} degrees={degrees} />
       </Field>
       <Field name="name" label={t("admission.name")} rule="name" extra={t("admission.nameHint")} normalize={cleanName}>
         <Input autoComplete="name" />
@@ -62,7 +57,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       </Field>
       <Col xs={24} md={12} lg={8}>
         <Form.Item label={t("admission.age")} htmlFor="admission-age">
-          <Input id="admission-age" value={age ?? ""} readOnly aria-readonly />
+          <AgeInput id="admission-age" />
         </Form.Item>
       </Col>
       <Field name="bloodGroup" label={t("admission.bloodGroup")} rule="bloodGroup">
@@ -102,11 +97,11 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       <Field name="physicalChallengeDetails" label={t("admission.physicalChallengeDetails")} rule="yesNo">
         <YesNo label={t("admission.physicalChallengeDetails")} />
       </Field>
-      {challenged === "yes" && (
+      <ShownWhen field="physicalChallengeDetails" answer="yes">
         <Field name="physicalChallenge" label={t("admission.specify")} rule="specify" normalize={upperText}>
           <Input />
         </Field>
-      )}
+      </ShownWhen>
       <Field name="exServiceMan" label={t("admission.exServiceMan")} rule="yesNo">
         <YesNo label={t("admission.exServiceMan")} />
       </Field>
@@ -116,16 +111,16 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       <Field name="distinctionInSportsDetails" label={t("admission.distinctionInSportsDetails")} rule="yesNo">
         <YesNo label={t("admission.distinctionInSportsDetails")} />
       </Field>
-      {sports === "yes" && (
+      <ShownWhen field="distinctionInSportsDetails" answer="yes">
         <Field name="distinctionInSports" label={t("admission.specify")} rule="specify" normalize={upperText}>
           <Input />
         </Field>
-      )}
-      {gender === "female" && (
+      </ShownWhen>
+      <ShownWhen field="gender" answer="female">
         <Field name="hostelRequired" label={t("admission.hostelRequired")} rule="yesNo">
           <YesNo label={t("admission.hostelRequired")} />
         </Field>
-      )}
+      </ShownWhen>
       <Field name="transportMode" label={t("admission.transportMode")} rule="transportMode">
         <Select options={transportModes.map((value) => ({ value, label: t(`admission.transportModes.${value === "College Bus" ? "bus" : "own"}`) }))} />
       </Field>
@@ -140,4 +135,31 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       </Col>
     </Row>
   );
+}
+
+/** The degrees of the chosen course, none until a course is chosen; Form.Item gives it its value and onChange. */
+function DegreeSelect({ courses, degrees, ...selectProps }: SelectProps & { courses: Course[]; degrees: Degree[] }) {
+  const course = Form.useWatch("course", { preserve: true }) as string | undefined;
+  const courseId = courses.find((item) => item.name === course)?.id;
+  return (
+    <Select
+      {...selectProps}
+      showSearch={{ optionFilterProp: "label" }}
+      disabled={!courseId}
+      options={degrees.filter((degree) => degree.courseId === courseId).map((degree) => ({ value: degree.id, label: degree.name }))}
+    />
+  );
+}
+
+/** The age in whole years today, from the date of birth entered. */
+function AgeInput({ id }: { id: string }) {
+  const dob = Form.useWatch("dob", { preserve: true }) as string | undefined;
+  const age = dob ? ageOn(dob) : null;
+  return <Input id={id} value={age ?? ""} readOnly aria-readonly />;
+}
+
+/** Its children while the answer to `field` is `answer`. */
+function ShownWhen({ field, answer, children }: { field: string; answer: string; children: ReactNode }) {
+  const value = Form.useWatch(field, { preserve: true }) as string | undefined;
+  return value === answer ? children : null;
 }

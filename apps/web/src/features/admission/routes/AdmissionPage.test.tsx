@@ -1,5 +1,6 @@
-import { sampleAdmission } from "@admissions/shared";
-import { screen } from "@testing-library/react";
+import { ageOn, sampleAdmission } from "@admissions/shared";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAt, signedInAs, stubApi } from "../../../test/render";
 
@@ -51,5 +52,25 @@ describe("the offline admission form", () => {
     renderAt("/admin-admission");
     expect(await screen.findByRole("heading", { name: "Offline Admission" }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByLabelText("Applicant's e-mail", undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe("the first step's fields that follow an answer", () => {
+  it("offers a degree once a course is chosen, shows the age of the date of birth, and asks to specify a yes", async () => {
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    const degree = await screen.findByRole("combobox", { name: "Degree" }, { timeout: 10_000 });
+    expect(degree).toHaveProperty("disabled", true);
+    // Ant Design's button-styled radios take the click on their label.
+    await userEvent.click(screen.getByText("UG"));
+    await waitFor(() => expect(degree).toHaveProperty("disabled", false));
+
+    fireEvent.change(screen.getByLabelText("Date of birth"), { target: { value: "2008-03-14" } });
+    await waitFor(() => expect(screen.getByLabelText("Age")).toHaveProperty("value", String(ageOn("2008-03-14"))));
+
+    expect(screen.queryByLabelText("Please specify")).toBeNull();
+    const challenged = screen.getByRole("radiogroup", { name: "Differently abled?" });
+    await userEvent.click(within(challenged).getByText("Yes"));
+    expect(await screen.findByLabelText("Please specify")).toBeTruthy();
   });
 });

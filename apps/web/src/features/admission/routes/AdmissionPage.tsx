@@ -14,6 +14,7 @@ import { useSession } from "../../auth/api/session";
 import { useCourses, useDegrees } from "../../../lib/masters";
 import { fetchServerDraft, saveServerDraft, useAdmission, useSubmitAdmission } from "../api/admission";
 import type * as LaterStepsModule from "../components/later-steps";
+import { AdmissionFrame } from "../components/AdmissionFrame";
 import { StudentDetailsStep } from "../components/StudentDetailsStep";
 import {
   blankAdmission,
@@ -26,7 +27,6 @@ import {
   writeLocalDraft,
 } from "../lib/form-state";
 import { Outcome } from "../../../components/Outcome";
-import { Panel } from "../../../components/Panel";
 
 const MARKS_STEP = 2;
 const LAST_STEP = 3;
@@ -221,16 +221,14 @@ export function AdmissionPage() {
     });
   };
 
-  const heading = <h1 className="page-title">{offline ? t("admission.offlineTitle") : t("admission.onlineTitle")}</h1>;
   const readyToDraw = useReadyToDraw(Boolean(user) && !courses.isPending && !degrees.isPending && restored);
   // The screen's frame and title come at once, the form when its data is in, so the applicant sees
   // where they are before the form's round trips (docs/PERFORMANCE.md, fourteenth round).
   if (!user || !readyToDraw) {
     return (
-      <Panel className="admission-card">
-        {heading}
+      <AdmissionFrame offline={offline}>
         <FullPageLoader />
-      </Panel>
+      </AdmissionFrame>
     );
   }
 
@@ -257,8 +255,7 @@ export function AdmissionPage() {
   const finishLabel = student ? t("admission.submit") : offline ? t("admission.confirm") : fee ? t("admission.confirmPayFee", { fee }) : t("admission.steps.confirmPay");
 
   return (
-    <Panel className="admission-card">
-      {heading}
+    <AdmissionFrame offline={offline}>
       {!student &&
         (wide ? (
           <Steps current={step} items={stepTitles.map((title) => ({ title }))} className="admission-steps" />
@@ -294,7 +291,7 @@ export function AdmissionPage() {
           )}
         </Space>
       </Form>
-    </Panel>
+    </AdmissionFrame>
   );
 }
 
