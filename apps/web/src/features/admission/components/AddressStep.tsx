@@ -1,5 +1,5 @@
 import { digitsOnly, districtsOf, stateNames, upperText } from "@admissions/shared";
-import { Form, Input, Row, Select } from "antd";
+import { Form, Input, Row, Select, type SelectProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Field, optionsOf } from "./fields";
 
@@ -7,7 +7,6 @@ import { Field, optionsOf } from "./fields";
 export function AddressStep() {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const state = Form.useWatch(["addressDetails", "state"], { form, preserve: true }) as string | undefined;
 
   return (
     <Row gutter={16}>
@@ -34,7 +33,7 @@ export function AddressStep() {
         />
       </Field>
       <Field name={["addressDetails", "district"]} label={t("admission.district")} rule="district">
-        <Select showSearch={{ optionFilterProp: "label" }} disabled={!state} options={optionsOf(state ? districtsOf(state) : [])} />
+        <DistrictSelect />
       </Field>
       <Field name={["addressDetails", "pincode"]} label={t("admission.pincode")} rule="pincode" normalize={digitsOnly}>
         <Input inputMode="numeric" maxLength={6} autoComplete="postal-code" />
@@ -53,4 +52,13 @@ export function AddressStep() {
       </Field>
     </Row>
   );
+}
+
+/**
+ * The districts of the chosen state, none until a state is chosen; Form.Item gives it its value and
+ * onChange. It watches the state itself, so a choice draws this again and not the whole step.
+ */
+function DistrictSelect(selectProps: SelectProps) {
+  const state = Form.useWatch(["addressDetails", "state"], { preserve: true }) as string | undefined;
+  return <Select {...selectProps} showSearch={{ optionFilterProp: "label" }} disabled={!state} options={optionsOf(state ? districtsOf(state) : [])} />;
 }

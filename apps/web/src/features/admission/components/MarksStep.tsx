@@ -16,19 +16,18 @@ import {
 } from "@admissions/shared";
 import { Col, Form, Input, Row, Select, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Field, YesNo, admissionRule, optionsOf } from "./fields";
+import { Field, ShownWhen, YesNo, admissionRule, optionsOf } from "./fields";
 
 const subjectsForRow = (index: number) => (index === 0 ? languageOneSubjects : index === 1 ? languageTwoSubjects : higherSecondarySubjects);
 
-/** Step 3: the qualifying exam (school for UG, degree for PG) and, once the HSC is passed, its marks. */
-export function MarksStep({ children }: { children?: React.ReactNode }) {
+/**
+ * Step 3: the qualifying exam (school for UG, degree for PG) and, once the HSC is passed, its marks.
+ * The course is the form's, chosen in step 1; what follows an answer here watches it in a component
+ * of its own (`ShownWhen`, `MarkTotals`), so a mark typed draws the totals again, not the step.
+ */
+export function MarksStep({ course, children }: { course: string | undefined; children?: React.ReactNode }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance();
-  const course = Form.useWatch("course", { form, preserve: true }) as string | undefined;
-  const status = Form.useWatch(["examDetails", "tweleveStatus"], { form, preserve: true }) as string | undefined;
-  const rows = (Form.useWatch("marksDetails", { form, preserve: true }) as { markSecured?: string; maxMark?: number }[] | undefined) ?? [];
   const ug = isUnderGraduate(course);
-  const totals = markTotals(rows);
 
   if (!ug) {
     return (
@@ -88,7 +87,7 @@ export function MarksStep({ children }: { children?: React.ReactNode }) {
       <Field name={["examDetails", "govtSchool"]} label={t("admission.govtSchool")} rule="yesNo">
         <YesNo label={t("admission.govtSchool")} />
       </Field>
-      {status === "PASSED" && (
+      <ShownWhen field={["examDetails", "tweleveStatus"]} answer="PASSED">
         <Col span={24}>
           <Typography.Title level={3} className="admission-section-title">
             {t("admission.marksTitle")}
@@ -129,17 +128,27 @@ export function MarksStep({ children }: { children?: React.ReactNode }) {
               ))
             }
           </Form.List>
-          <Row gutter={16} className="mark-totals">
-            <Col>
-              <Statistic title={t("admission.totalMarks")} value={totals.totalMarks} precision={2} />
-            </Col>
-            <Col>
-              <Statistic title={t("admission.totalMarkPercent")} value={totals.totalMarkPercent} precision={2} suffix="%" />
-            </Col>
-          </Row>
+          <MarkTotals />
         </Col>
-      )}
+      </ShownWhen>
       {children}
+    </Row>
+  );
+}
+
+/** The total and the percentage of the marks entered so far. */
+function MarkTotals() {
+  const { t } = useTranslation();
+  const rows = (Form.useWatch("marksDetails", { preserve: true }) as { markSecured?: string; maxMark?: number }[] | undefined) ?? [];
+  const totals = markTotals(rows);
+  return (
+    <Row gutter={16} className="mark-totals">
+      <Col>
+        <Statistic title={t("admission.totalMarks")} value={totals.totalMarks} precision={2} />
+      </Col>
+      <Col>
+        <Statistic title={t("admission.totalMarkPercent")} value={totals.totalMarkPercent} precision={2} suffix="%" />
+      </Col>
     </Row>
   );
 }

@@ -10,16 +10,14 @@ import {
   upperText,
 } from "@admissions/shared";
 import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Course, Degree } from "../../../lib/masters";
-import { Field, YesNo, optionsOf } from "./fields";
+import { Field, ShownWhen, YesNo, optionsOf } from "./fields";
 
 /**
  * Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions.
  * What follows an answer (the degrees of a course, the age, a field shown for "yes") watches that
- * answer in a component of its own, so an answer draws those again and not the whole step
- * (docs/PERFORMANCE.md, seventeenth round).
+ * answer in a component of its own, as `ShownWhen` in fields.tsx says why.
  */
 export function StudentDetailsStep({ offline, courses, degrees }: { offline: boolean; courses: Course[]; degrees: Degree[] }) {
   const { t } = useTranslation();
@@ -156,10 +154,4 @@ function AgeInput({ id }: { id: string }) {
   const dob = Form.useWatch("dob", { preserve: true }) as string | undefined;
   const age = dob ? ageOn(dob) : null;
   return <Input id={id} value={age ?? ""} readOnly aria-readonly />;
-}
-
-/** Its children while the answer to `field` is `answer`. */
-function ShownWhen({ field, answer, children }: { field: string; answer: string; children: ReactNode }) {
-  const value = Form.useWatch(field, { preserve: true }) as string | undefined;
-  return value === answer ? children : null;
 }

@@ -57,3 +57,13 @@ export function YesNo({ value, onChange, label }: { value?: string; onChange?: (
 export function optionsOf(values: readonly (string | number)[]) {
   return values.map((value) => ({ value, label: String(value) }));
 }
+
+/**
+ * Its children while the answer to `field` is `answer`. The watch lives here rather than in the step,
+ * so an answer draws this again and not the whole step; a watch starts empty and takes the form's
+ * value after mounting, which in the step drew all of it twice (docs/PERFORMANCE.md, seventeenth round).
+ */
+export function ShownWhen({ field, answer, children }: { field: FormItemProps["name"]; answer: string; children: ReactNode }) {
+  const value = Form.useWatch(field, { preserve: true }) as string | undefined;
+  return value === answer ? children : null;
+}

@@ -271,7 +271,7 @@ export function AdmissionPage() {
         {!stepDrawn && <FullPageLoader />}
         {step === 1 && laterSteps && <laterSteps.AddressStep />}
         {step === MARKS_STEP && laterSteps && (
-          <laterSteps.MarksStep>
+          <laterSteps.MarksStep course={course}>
             {student && <laterSteps.DocumentField name="marksheetCertificateUrl" owner={user.userName} />}
           </laterSteps.MarksStep>
         )}
