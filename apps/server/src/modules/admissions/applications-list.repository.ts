@@ -36,55 +36,83 @@ const sortColumns = {
   status: applications.status,
 } as const;
 
+/** Where a page's rows are reached from: the list's start, or its end walked backwards. */
+export interface PageWalk {
+  fromEnd: boolean;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The shorter walk to a page of `total` rows: a page past the middle is counted back from the end, so
+ * the last page costs an index walk as short as the first's rather than one over every row before it
+ * (docs/PERFORMANCE.md, eighteenth round). A page beyond the end is walked from the start, and is empty.
+ */
+export function shorterWalk(pageNo: number, pageSize: number, total: number): PageWalk {
+  const rowsBefore = pageNo * pageSize;
+  const rowsAfter = total - rowsBefore - pageSize;
+  if (rowsBefore <= rowsAfter || rowsBefore >= total) return { fromEnd: false, offset: rowsBefore, limit: pageSize };
+  return { fromEnd: true, offset: Math.max(0, rowsAfter), limit: Math.min(pageSize, total - rowsBefore) };
+}
+
+/** The number of applications per status under every filter but the status, kept or counted. */
+async function countsByStatus(db: Database, query: ListQuery, scope: DegreeScope): Promise<{ status: string; total: number }[]> {
+  if (isCountKept(query)) return keptCountsByStatus(db, query, scope);
+  return db.select({ status: applications.status, total: count() }).from(applications).where(filtersOf(query, scope, false)).groupBy(applications.status);
+}
+
 /**
  * One page of applications for the staff list, its total, and the count per status under the other
  * filters, the total being one of those counts (or their sum). The page's ids are chosen first, from
  * the applications table and its (column, id) indexes alone, and only those rows are joined: a deep
- * page then costs an index walk, not a join of every row before it. The counts come from the kept
- * totals when the filters allow (status-counts.repository.ts): counting 100,000 applications took
- * most of PostgreSQL's time on each page (docs/PERFORMANCE.md, tenth round).
+ * page then costs an index walk, not a join of every row before it, and a page past the middle is
+ * walked to from the end, which takes the total first; the first page is read beside its counts. The
+ * counts come from the kept totals when the filters allow (status-counts.repository.ts): counting
+ * 100,000 applications took most of PostgreSQL's time on each page (docs/PERFORMANCE.md, tenth round).
  */
 export async function findApplicationsPage(db: Database, query: ListQuery, scope: DegreeScope) {
-  const where = filtersOf(query, scope, true);
-  const direction = query.order === "asc" ? asc : desc;
-  // The id breaks ties, so every row has one place and pages never repeat or skip one.
-  const order = [direction(sortColumns[query.sort]), direction(applications.id)];
+  const counting = countsByStatus(db, query, scope);
+  const totalOf = (counts: { status: string; total: number }[]) =>
+    // The counts are taken under every filter but the status, so the page's total is among them.
+    query.status ? (counts.find((row) => row.status === query.status)?.total ?? 0) : counts.reduce((sum, row) => sum + row.total, 0);
+  const walk = query.pageNo === 0 ? { fromEnd: false, offset: 0, limit: query.pageSize } : shorterWalk(query.pageNo, query.pageSize, totalOf(await counting));
+  const [rows, counts] = await Promise.all([pageRows(db, query, scope, walk), counting]);
+  const statusCounts: Record<string, number> = Object.fromEntries(counts.map((row) => [row.status, row.total]));
+  return { rows, total: totalOf(counts), statusCounts };
+}
+
+function pageRows(db: Database, query: ListQuery, scope: DegreeScope, walk: PageWalk) {
+  const listOrder = query.order === "asc" ? asc : desc;
+  const walkOrder = walk.fromEnd ? (query.order === "asc" ? desc : asc) : listOrder;
+  // The id breaks ties, so every row has one place and pages never repeat or skip one; reversing
+  // both keys walks exactly the same order backwards.
   const page = db
     .select({ id: applications.id })
     .from(applications)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(query.pageNo * query.pageSize)
+    .where(filtersOf(query, scope, true))
+    .orderBy(walkOrder(sortColumns[query.sort]), walkOrder(applications.id))
+    .limit(walk.limit)
+    .offset(walk.offset)
     .as("page");
-  const [rows, counts] = await Promise.all([
-    db
-      .select({
-        applicationNo: applications.applicationNo,
-        userName: users.userName,
-        name: applications.name,
-        email: applications.email,
-        mobile: applications.mobile,
-        course: courses.name,
-        degree: degrees.name,
-        applicationStatus: applications.status,
-        paymentStatus: applications.paymentStatus,
-        isOffline: applications.isOffline,
-        applicationDate: applications.applicationDate,
-        totalMarkPercent: applications.totalMarkPercent,
-      })
-      .from(page)
-      .innerJoin(applications, eq(applications.id, page.id))
-      .innerJoin(users, eq(users.id, applications.userId))
-      .innerJoin(degrees, eq(degrees.id, applications.degreeId))
-      .innerJoin(courses, eq(courses.id, applications.courseId))
-      .orderBy(...order),
-    isCountKept(query)
-      ? keptCountsByStatus(db, query, scope)
-      : db.select({ status: applications.status, total: count() }).from(applications).where(filtersOf(query, scope, false)).groupBy(applications.status),
-  ]);
-  const statusCounts: Record<string, number> = Object.fromEntries(counts.map((row) => [row.status, row.total]));
-  // The counts are taken under every filter but the status, so the page's total is among them.
-  const total = query.status ? (statusCounts[query.status] ?? 0) : counts.reduce((sum, row) => sum + row.total, 0);
-  return { rows, total, statusCounts };
+  return db
+    .select({
+      applicationNo: applications.applicationNo,
+      userName: users.userName,
+      name: applications.name,
+      email: applications.email,
+      mobile: applications.mobile,
+      course: courses.name,
+      degree: degrees.name,
+      applicationStatus: applications.status,
+      paymentStatus: applications.paymentStatus,
+      isOffline: applications.isOffline,
+      applicationDate: applications.applicationDate,
+      totalMarkPercent: applications.totalMarkPercent,
+    })
+    .from(page)
+    .innerJoin(applications, eq(applications.id, page.id))
+    .innerJoin(users, eq(users.id, applications.userId))
+    .innerJoin(degrees, eq(degrees.id, applications.degreeId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .orderBy(listOrder(sortColumns[query.sort]), listOrder(applications.id));
 }

@@ -5,6 +5,7 @@ import { seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { createUser, signInAs } from "../../test/factories.js";
 import { insertApplication } from "./admissions.repository.js";
+import { shorterWalk } from "./applications-list.repository.js";
 
 let test: TestApp;
 let staffCookie: string;
@@ -61,6 +62,18 @@ afterAll(async () => {
 const list = async (query: string, cookie = staffCookie) => test.app.inject({ url: `/booking/admissionAll?${query}`, headers: { cookie } });
 const names = async (query: string) => ((await list(query)).json().data.content as { name: string }[]).map((row) => row.name);
 
+describe("shorterWalk", () => {
+  it("walks to a page past the middle from the end, and to a page beyond the end from the start", () => {
+    expect(shorterWalk(0, 50, 1_000)).toEqual({ fromEnd: false, offset: 0, limit: 50 });
+    expect(shorterWalk(9, 50, 1_000)).toEqual({ fromEnd: false, offset: 450, limit: 50 });
+    expect(shorterWalk(10, 50, 1_000)).toEqual({ fromEnd: true, offset: 450, limit: 50 });
+    expect(shorterWalk(19, 50, 1_000)).toEqual({ fromEnd: true, offset: 0, limit: 50 });
+    // A last page short of a full one.
+    expect(shorterWalk(20, 50, 1_010)).toEqual({ fromEnd: true, offset: 0, limit: 10 });
+    expect(shorterWalk(21, 50, 1_010)).toEqual({ fromEnd: false, offset: 1_050, limit: 50 });
+  });
+});
+
 describe("GET /booking/admissionAll", () => {
   it("is for staff only", async () => {
     for (const role of ["ROLE_USER", ROLE_STUDENT]) {
@@ -99,6 +112,22 @@ describe("GET /booking/admissionAll", () => {
   it("sorts by name or by percentage", async () => {
     expect((await names("sort=name&order=asc&pageSize=3"))).toEqual(["ANITHA R", "ARUN K", "BALA M"]);
     expect((await names("sort=totalMarkPercent&order=desc&pageSize=1"))).toEqual(["VIJAY A"]);
+  });
+
+  it("holds the same rows on every page, whichever end the page is walked to from", async () => {
+    const numbers = (content: { applicationNo: string }[]) => content.map((row) => row.applicationNo);
+    // The status sort has ties, broken by the id the same way from either end.
+    for (const query of ["sort=name&order=asc", "sort=status&order=asc", "sort=status&order=desc", "sort=totalMarkPercent&order=desc", "status=Submitted&sort=name&order=desc", "search=a&sort=name&order=asc"]) {
+      const whole = numbers((await list(`${query}&pageSize=100`)).json().data.content);
+      for (const pageSize of [3, 5]) {
+        const paged: string[] = [];
+        // One page past the end, which is empty.
+        for (let pageNo = 0; pageNo <= Math.ceil(whole.length / pageSize); pageNo += 1) {
+          paged.push(...numbers((await list(`${query}&pageNo=${pageNo}&pageSize=${pageSize}`)).json().data.content));
+        }
+        expect(paged, `${query}, ${pageSize} a page`).toEqual(whole);
+      }
+    }
   });
 
   it("counts each status under the other filters", async () => {
