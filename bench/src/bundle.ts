@@ -24,16 +24,24 @@ async function firstLoadBytes(context: BrowserContext, baseUrl: string, screen: 
   }
   const page = await context.newPage();
   const pending: Promise<number>[] = [];
-  page.on("response", (response) => {
-    const type = response.request().resourceType();
-    if (type === "script" || type === "stylesheet") pending.push(response.body().then((body) => gzipSync(body).length));
+  page.on("request", (request) => {
+    const type = request.resourceType();
+    if (type !== "script" && type !== "stylesheet") return;
+    const size = request.response().then(async (response) => {
+      if (!response) throw new Error(`${request.url()} was not answered`);
+      return gzipSync(await response.body()).length;
+    });
+    // Awaited below with the others; a failure must not end the run before then as unhandled.
+    size.catch(() => undefined);
+    pending.push(size);
   });
   await page.goto(baseUrl + screen.path);
   // Drawn: its heading is on the screen and no loader is. The heading alone is not enough, since
   // /admission draws its title while its chunks are on their way (PERFORMANCE.md, eighteenth
   // round); nor is a quiet network, which can come while a big first script is still running.
   await page.waitForFunction(() => document.querySelector("h1") && !document.querySelector(".full-page-loader"), undefined, { timeout: 60_000 });
-  // Then half a second without a new file: what the drawn screen goes on to ask for counts too.
+  // Then half a second without a new file asked for: what the drawn screen goes on to ask for counts
+  // too, and each file asked for is waited for until it has come.
   for (let files = -1; files !== pending.length; ) {
     files = pending.length;
     await page.waitForTimeout(500);

@@ -55,8 +55,10 @@ export function shorterWalk(pageNo: number, pageSize: number, total: number): Pa
   return { fromEnd: true, offset: Math.max(0, rowsAfter), limit: Math.min(pageSize, total - rowsBefore) };
 }
 
+type StatusCount = { status: string; total: number };
+
 /** The number of applications per status under every filter but the status, kept or counted. */
-async function countsByStatus(db: Database, query: ListQuery, scope: DegreeScope): Promise<{ status: string; total: number }[]> {
+async function countsByStatus(db: Database, query: ListQuery, scope: DegreeScope): Promise<StatusCount[]> {
   if (isCountKept(query)) return keptCountsByStatus(db, query, scope);
   return db.select({ status: applications.status, total: count() }).from(applications).where(filtersOf(query, scope, false)).groupBy(applications.status);
 }
@@ -65,20 +67,34 @@ async function countsByStatus(db: Database, query: ListQuery, scope: DegreeScope
  * One page of applications for the staff list, its total, and the count per status under the other
  * filters, the total being one of those counts (or their sum). The page's ids are chosen first, from
  * the applications table and its (column, id) indexes alone, and only those rows are joined: a deep
- * page then costs an index walk, not a join of every row before it, and a page past the middle is
- * walked to from the end, which takes the total first; the first page is read beside its counts. The
- * counts come from the kept totals when the filters allow (status-counts.repository.ts): counting
- * 100,000 applications took most of PostgreSQL's time on each page (docs/PERFORMANCE.md, tenth round).
+ * page then costs an index walk, not a join of every row before it. The counts come from the kept
+ * totals when the filters allow (status-counts.repository.ts): counting 100,000 applications took
+ * most of PostgreSQL's time on each page (docs/PERFORMANCE.md, tenth round).
  */
 export async function findApplicationsPage(db: Database, query: ListQuery, scope: DegreeScope) {
-  const counting = countsByStatus(db, query, scope);
-  const totalOf = (counts: { status: string; total: number }[]) =>
-    // The counts are taken under every filter but the status, so the page's total is among them.
-    query.status ? (counts.find((row) => row.status === query.status)?.total ?? 0) : counts.reduce((sum, row) => sum + row.total, 0);
-  const walk = query.pageNo === 0 ? { fromEnd: false, offset: 0, limit: query.pageSize } : shorterWalk(query.pageNo, query.pageSize, totalOf(await counting));
-  const [rows, counts] = await Promise.all([pageRows(db, query, scope, walk), counting]);
-  const statusCounts: Record<string, number> = Object.fromEntries(counts.map((row) => [row.status, row.total]));
-  return { rows, total: totalOf(counts), statusCounts };
+  const pageOf = (rows: Awaited<ReturnType<typeof pageRows>>, counts: StatusCount[]) => ({
+    rows,
+    total: totalOf(query, counts),
+    statusCounts: Object.fromEntries(counts.map((row) => [row.status, row.total])) as Record<string, number>,
+  });
+  if (query.pageNo === 0) {
+    const [rows, counts] = await Promise.all([pageRows(db, query, scope, { fromEnd: false, offset: 0, limit: query.pageSize }), countsByStatus(db, query, scope)]);
+    return pageOf(rows, counts);
+  }
+  // A later page may be walked to from the end, which takes the total first; both are read in one
+  // snapshot, so a save between the two reads cannot shift the page by a row.
+  return db.transaction(
+    async (tx) => {
+      const counts = await countsByStatus(tx, query, scope);
+      return pageOf(await pageRows(tx, query, scope, shorterWalk(query.pageNo, query.pageSize, totalOf(query, counts))), counts);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** The counts are taken under every filter but the status, so the page's total is among them. */
+function totalOf(query: ListQuery, counts: StatusCount[]): number {
+  return query.status ? (counts.find((row) => row.status === query.status)?.total ?? 0) : counts.reduce((sum, row) => sum + row.total, 0);
 }
 
 function pageRows(db: Database, query: ListQuery, scope: DegreeScope, walk: PageWalk) {
