@@ -31,7 +31,6 @@ import { webAppPlugin, webDistFolder } from "./plugins/web-app.js";
 
 export interface BuildAppOptions {
   ctx: AppContext;
-  engine: "pglite" | "postgres";
   logger?: FastifyServerOptions["logger"];
   authLimits?: AuthLimits;
   /** The built web app to serve; tests leave it out. */
@@ -84,7 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { engine: options.engine });
+      await api.register(healthRoutes, { engine: options.ctx.engine });
       await api.register(authRoutes, { prefix: "/api/auth", limits: options.authLimits ?? defaultAuthLimits });
       await api.register(mastersRoutes);
       await api.register(admissionsRoutes);

@@ -1,4 +1,4 @@
-import type { Database } from "./db/client.js";
+import type { Database, DatabaseHandle } from "./db/client.js";
 import type { Settings } from "./env.js";
 import type { SessionCache } from "./modules/auth/session-cache.js";
 import type { Mailer } from "./modules/mail/mailer.js";
@@ -7,6 +7,8 @@ import type { FileStorage } from "./modules/uploads/storage.js";
 /** What every service needs from the running app, passed explicitly rather than imported. */
 export interface AppContext {
   db: Database;
+  /** PGlite runs each statement in the server's own thread, where a long read holds every request back. */
+  engine: DatabaseHandle["engine"];
   settings: Settings;
   mailer: Mailer;
   storage: FileStorage;

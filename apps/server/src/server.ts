@@ -20,8 +20,8 @@ async function main() {
   const logger = { level: settings.logLevel, redact: ["req.headers.cookie", "req.body.password", "req.body.newPassword"] };
   // The mailer needs the app's logger and the app needs the mailer: build the app, then hand it over.
   const storage = new LocalDiskStorage(path.join(settings.dataDir, "uploads"));
-  const ctx = { db: database.db, settings, storage, sessionCache: new SessionCache(), mailer: undefined as unknown as Mailer };
-  const app = await buildApp({ ctx, engine: database.engine, logger });
+  const ctx = { db: database.db, engine: database.engine, settings, storage, sessionCache: new SessionCache(), mailer: undefined as unknown as Mailer };
+  const app = await buildApp({ ctx, logger });
   ctx.mailer = new Mailer(database.db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom, log: app.log });
 
   await ensureFirstAdmin(ctx, app.log);

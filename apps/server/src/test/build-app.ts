@@ -30,8 +30,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const target: DatabaseTarget = fresh ? { url: fresh.url } : { memory: true };
   const database = await openDatabase(target);
   const storage = new LocalDiskStorage(path.join(dataDir, "uploads"));
-  const ctx: AppContext = { db: database.db, settings, storage, sessionCache: new SessionCache(), mailer: undefined as unknown as Mailer };
-  const app = await buildApp({ ctx, engine: database.engine, authLimits: options.authLimits, webRoot: options.webRoot ?? false });
+  const ctx: AppContext = { db: database.db, engine: database.engine, settings, storage, sessionCache: new SessionCache(), mailer: undefined as unknown as Mailer };
+  const app = await buildApp({ ctx, authLimits: options.authLimits, webRoot: options.webRoot ?? false });
   ctx.mailer = new Mailer(database.db, { smtpUrl: settings.smtpUrl, from: settings.mailFrom, log: app.log });
   await app.ready();
   return {

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
-import { EXPORT_BATCH_SIZE } from "../reports/export.service.js";
+import { exportBatchSize } from "../reports/export.service.js";
 import { streamWorkbook, type SheetColumn, type WorkbookExport } from "../reports/workbook.js";
 import { degreeScopeOf } from "../users/degree-scope.js";
 import { presentTransaction } from "./fees.presenter.js";
@@ -62,6 +62,6 @@ export async function exportFeeTransactions(ctx: AppContext, actor: Actor, filte
     details: { filters, rows: total },
     ip: meta.ip,
   });
-  const stream = streamWorkbook("Fee transactions", transactionColumns, transactionBatches(ctx.db, filters, scope, EXPORT_BATCH_SIZE));
+  const stream = streamWorkbook("Fee transactions", transactionColumns, transactionBatches(ctx.db, filters, scope, exportBatchSize[ctx.engine]));
   return { total, fileName: `fee-transactions-${isoDay()}.xlsx`, stream };
 }

@@ -18,9 +18,6 @@ export async function measureExport(db: Database, filters: ApplicationFilters, s
   return { total: row?.total ?? 0, lastId: row?.lastId ?? 0 };
 }
 
-/** A form field kept in `data` (JSONB), read in SQL so the rest of the form never leaves the database. */
-const formField = (...path: string[]) => sql<string | null>`${applications.data} #>> ${`{${path.join(",")}}`}`;
-
 /** Course and degree names by id, read once per export: small tables, so batches need no joins. */
 export async function findMasterNames(db: Database) {
   const [courseRows, degreeRows] = await Promise.all([
@@ -40,6 +37,10 @@ export type MasterNames = Awaited<ReturnType<typeof findMasterNames>>;
  * primary key however far the export has gone (an OFFSET would rescan every row already written).
  * The ids are chosen first, so the form fields are read from the batch's rows only, whatever plan
  * the database picks (PGlite has no autovacuum, so its statistics may be missing).
+ *
+ * The form fields the sheet adds are read from `data` (JSONB) in SQL, so the rest of the form never
+ * leaves the database, and by one `jsonb_to_record` a row: PostgreSQL keeps the form compressed, and
+ * each `#>>` would decompress all of it again (docs/PERFORMANCE.md, nineteenth round).
  */
 export async function findExportBatch(db: Database, filters: ApplicationFilters, scope: DegreeScope, window: { afterId: number; lastId: number }, limit: number) {
   const batchIds = db
@@ -48,6 +49,15 @@ export async function findExportBatch(db: Database, filters: ApplicationFilters,
     .where(and(filtersOf(filters, scope, true), gt(applications.id, window.afterId), lte(applications.id, window.lastId)))
     .orderBy(asc(applications.id))
     .limit(limit);
+  const form = db
+    .select({
+      gender: sql<string | null>`form.gender`.as("gender"),
+      community: sql<string | null>`form.community`.as("community"),
+      dob: sql<string | null>`form.dob`.as("dob"),
+      district: sql<string | null>`form."addressDetails" ->> 'district'`.as("district"),
+    })
+    .from(sql`jsonb_to_record(${applications.data}) as form(gender text, community text, dob text, "addressDetails" jsonb)`)
+    .as("form_fields");
   return db
     .select({
       id: applications.id,
@@ -64,12 +74,13 @@ export async function findExportBatch(db: Database, filters: ApplicationFilters,
       isOffline: applications.isOffline,
       applicationDate: applications.applicationDate,
       totalMarkPercent: applications.totalMarkPercent,
-      gender: formField("gender"),
-      community: formField("community"),
-      dob: formField("dob"),
-      district: formField("addressDetails", "district"),
+      gender: form.gender,
+      community: form.community,
+      dob: form.dob,
+      district: form.district,
     })
     .from(applications)
+    .crossJoinLateral(form)
     .where(inArray(applications.id, batchIds))
     .orderBy(asc(applications.id));
 }

@@ -8,8 +8,12 @@ import { exportColumns, exportRowOf } from "./export.presenter.js";
 import { findExportBatch, findMasterNames, measureExport, type ExportExtent } from "./export.repository.js";
 import { streamWorkbook, type WorkbookExport } from "./workbook.js";
 
-/** Rows read per query: small enough to keep memory flat, large enough that round trips do not dominate. */
-export const EXPORT_BATCH_SIZE = 500;
+/**
+ * Rows read per query: small enough to keep memory flat, large enough that round trips do not dominate.
+ * The embedded database reads a batch in the server's own thread, where every request waits for it:
+ * there, half as many keep the status calls beside an export quick (docs/PERFORMANCE.md, nineteenth round).
+ */
+export const exportBatchSize = { postgres: 500, pglite: 250 } as const satisfies Record<AppContext["engine"], number>;
 
 
 /**
@@ -27,18 +31,18 @@ export async function exportApplications(ctx: AppContext, actor: Actor, filters:
     details: { filters, rows: extent.total },
     ip: meta.ip,
   });
-  const stream = streamWorkbook("Applications", exportColumns, applicationRows(ctx.db, filters, scope, extent));
+  const stream = streamWorkbook("Applications", exportColumns, applicationRows(ctx.db, filters, scope, extent, exportBatchSize[ctx.engine]));
   return { total: extent.total, fileName: `applications-${isoDay()}.xlsx`, stream };
 }
 
 /** The matching applications in batches by id, each row with its course and degree by name. */
-async function* applicationRows(db: Database, filters: ApplicationFilters, scope: DegreeScope, extent: ExportExtent) {
+async function* applicationRows(db: Database, filters: ApplicationFilters, scope: DegreeScope, extent: ExportExtent, batchSize: number) {
   const names = await findMasterNames(db);
   let afterId = 0;
   while (afterId < extent.lastId) {
-    const batch = await findExportBatch(db, filters, scope, { afterId, lastId: extent.lastId }, EXPORT_BATCH_SIZE);
+    const batch = await findExportBatch(db, filters, scope, { afterId, lastId: extent.lastId }, batchSize);
     yield batch.map((record) => exportRowOf(record, names));
-    if (batch.length < EXPORT_BATCH_SIZE) break;
+    if (batch.length < batchSize) break;
     afterId = batch[batch.length - 1]!.id;
   }
 }
