@@ -75,6 +75,7 @@ describe("loadSettings", () => {
       CCAVENUE_ACCESS_CODE: "",
       CCAVENUE_WORKING_KEY: "",
       CCAVENUE_TRANSACTION_URL: "",
+      CCAVENUE_STATUS_URL: "",
       SESSION_IDLE_MINUTES: "",
       TRUST_PROXY: "",
     });
@@ -85,6 +86,7 @@ describe("loadSettings", () => {
     expect(settings.smtpUrl).toBeUndefined();
     expect(settings.firstAdmin).toBeUndefined();
     expect(settings.gateway.transactionUrl).toBeUndefined();
+    expect(settings.gateway.statusUrl).toBeUndefined();
     expect(settings.session.idleMs).toBe(120 * 60_000);
     expect(settings.trustProxy).toBe(false);
   });
@@ -110,6 +112,7 @@ describe("loadSettings", () => {
     ["PUBLIC_URL", { PUBLIC_URL: "ftp://example.edu" }],
     ["SMTP_URL", { SMTP_URL: "http://x" }],
     ["CCAVENUE_TRANSACTION_URL", { CCAVENUE_TRANSACTION_URL: "secure.ccavenue.com" }],
+    ["CCAVENUE_STATUS_URL", { CCAVENUE_STATUS_URL: "ftp://apitest.ccavenue.com" }],
     ["ADMIN_EMAIL", { ADMIN_EMAIL: "principal", ADMIN_PASSWORD: "long-enough" }],
     ["ADMIN_PASSWORD", { ADMIN_EMAIL: "principal@college.edu" }],
     ["ADMIN_EMAIL", { ADMIN_PASSWORD: "long-enough" }],

@@ -42,6 +42,7 @@ const settingsSchema = z
     CCAVENUE_ACCESS_CODE: optional(z.string()),
     CCAVENUE_WORKING_KEY: optional(z.string()),
     CCAVENUE_TRANSACTION_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+    CCAVENUE_STATUS_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
     ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     SESSION_IDLE_MINUTES: positiveInt(120),
@@ -103,6 +104,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env) {
       accessCode: raw.CCAVENUE_ACCESS_CODE,
       workingKey: raw.CCAVENUE_WORKING_KEY,
       transactionUrl: raw.CCAVENUE_TRANSACTION_URL,
+      statusUrl: raw.CCAVENUE_STATUS_URL,
     },
     firstAdmin: raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD ? { email: raw.ADMIN_EMAIL.toLowerCase(), password: raw.ADMIN_PASSWORD } : undefined,
     session: {

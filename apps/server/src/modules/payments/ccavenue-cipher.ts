@@ -3,9 +3,20 @@ import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
 /** CCAvenue's fixed initialisation vector: the bytes 0x00 to 0x0f. */
 const IV = Buffer.from(Array.from({ length: 16 }, (_, index) => index));
 
-/** The AES-128 key CCAvenue derives from a working key: the 16 raw bytes of its MD5. */
+/** The AES-128 keys CCAvenue derives from working keys (the 16 raw bytes of their MD5), by working key. */
+const derivedKeys = new Map<string, Buffer>();
+
+/**
+ * The key of a working key from the settings, derived once: a save asks the gateway about each earlier
+ * order, and each call encrypts once and decrypts once.
+ */
 function keyOf(workingKey: string): Buffer {
-  return createHash("md5").update(workingKey).digest();
+  let key = derivedKeys.get(workingKey);
+  if (!key) {
+    key = createHash("md5").update(workingKey).digest();
+    derivedKeys.set(workingKey, key);
+  }
+  return key;
 }
 
 /** encRequest: AES-128-CBC with PKCS#7 padding, as lower-case hex (DESIGN.md, CCAvenue non-seamless). */

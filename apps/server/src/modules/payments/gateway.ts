@@ -17,9 +17,16 @@ export interface Gateway {
 
 /** The merchant account from the settings, or the sandbox served by this app when none is set. */
 export function gatewayOf(settings: Settings): Gateway {
-  const { merchantId, accessCode, workingKey, transactionUrl } = settings.gateway;
+  const { merchantId, accessCode, workingKey, transactionUrl, statusUrl } = settings.gateway;
   if (merchantId && accessCode && workingKey) {
-    return { merchantId, accessCode, workingKey, transactionUrl: transactionUrl ?? CCAVENUE_TRANSACTION_URL, statusUrl: CCAVENUE_STATUS_URL, sandbox: false };
+    return {
+      merchantId,
+      accessCode,
+      workingKey,
+      transactionUrl: transactionUrl ?? CCAVENUE_TRANSACTION_URL,
+      statusUrl: statusUrl ?? CCAVENUE_STATUS_URL,
+      sandbox: false,
+    };
   }
   return {
     ...SANDBOX_CREDENTIALS,

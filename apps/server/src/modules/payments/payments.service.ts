@@ -1,6 +1,7 @@
 import { editableApplicationStatuses } from "@admissions/shared";
 import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import pLimit from "p-limit";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
@@ -300,16 +301,27 @@ function assertAnswerMatches(order: PaymentOrderRow, result: GatewayResult): voi
  */
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
+/**
+ * How many of one settlement's orders the gateway is asked about at once. A real gateway answers each
+ * call over the internet, and an applicant's save waits for them: asked together, their waits overlap.
+ */
+const GATEWAY_CALLS_AT_ONCE = 4;
+
 /** Asks the gateway about orders that never came back, for one user (Verify and Pay) or on the schedule. */
 export async function settleAwaitingOrders(ctx: AppContext, filter: { userId: number } | { createdBefore: Date }, log: FastifyBaseLogger): Promise<number> {
   const gateway = gatewayOf(ctx.settings);
   // The status call is ours, not a browser's: there is no client address to record.
   const meta: RequestMeta = { ip: null, userAgent: null };
   const orders = "userId" in filter ? await claimAwaitingOrdersOfUser(ctx.db, filter.userId) : await claimAwaitingOrders(ctx.db, filter);
+  const askingTurn = pLimit(GATEWAY_CALLS_AT_ONCE);
+  const answers = await Promise.allSettled(orders.map((order) => askingTurn(() => queryOrderStatus(ctx.db, gateway, order.orderId))));
+  // The answers are applied one after the other, oldest order first, whichever came back first.
   let settled = 0;
-  for (const order of orders) {
+  for (const [index, order] of orders.entries()) {
     try {
-      const answer = await queryOrderStatus(ctx.db, gateway, order.orderId);
+      const asked = answers[index]!;
+      if (asked.status === "rejected") throw asked.reason;
+      const answer = asked.value;
       const abandoned = answer.known && answer.outcome === "Awaiting" && Date.now() - order.createdAt.getTime() > ABANDONED_AFTER_MS;
       const result = abandoned ? { ...answer, outcome: "Aborted" as const, message: `Not paid at the gateway a day after the order (${answer.message ?? "no status"})` } : answer;
       if (result.outcome === "Awaiting") {

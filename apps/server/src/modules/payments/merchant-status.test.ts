@@ -1,0 +1,141 @@
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { sampleAdmission } from "@admissions/shared";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applications, degrees, paymentOrders } from "../../db/schema/index.js";
+import { seedDemo } from "../../db/seed-demo.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { fixtures, signInAs, uploadAs } from "../../test/factories.js";
+import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
+
+/** A merchant account's credentials: the app talks to the gateway at CCAVENUE_STATUS_URL, not to its sandbox. */
+const merchant = { merchantId: "123456", accessCode: "AVAB00AA00AA00AAAA", workingKey: "0123456789ABCDEF0123456789ABCDEF" };
+
+/** How the stand-in gateway answers an order: as CCAvenue words it, or by dropping the connection. */
+type Scripted = { orderStatus: "Initiated" | "Successful" } | "dropped";
+
+/**
+ * CCAvenue's order status API on a local port, the one part of a real payment outside our control:
+ * it reads the merchant's encrypted request, holds each answer a moment as a call over the internet
+ * would take, and counts how many calls it holds at once.
+ */
+class StatusApiStandIn {
+  readonly asked: string[] = [];
+  mostAtOnce = 0;
+  private inFlight = 0;
+  private readonly server: Server;
+
+  constructor(private readonly script: Map<string, Scripted>) {
+    this.server = createServer((request, response) => {
+      void this.answer(request).then((body) => {
+        if (body === undefined) request.socket.destroy();
+        else response.end(body);
+      });
+    });
+  }
+
+  async start(): Promise<string> {
+    this.server.listen(0, "127.0.0.1");
+    await once(this.server, "listening");
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/apis/servlet/DoWebTrans`;
+  }
+
+  async stop() {
+    this.server.closeAllConnections();
+    this.server.close();
+    await once(this.server, "close");
+  }
+
+  private async answer(request: IncomingMessage): Promise<string | undefined> {
+    this.inFlight += 1;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.inFlight);
+    try {
+      let text = "";
+      for await (const chunk of request) text += chunk;
+      const form = new URLSearchParams(text);
+      expect(form.get("access_code")).toBe(merchant.accessCode);
+      expect(form.get("command")).toBe("orderStatusTracker");
+      const orderNo = (JSON.parse(decryptFromGateway(form.get("enc_request")!, merchant.workingKey)) as { order_no: string }).order_no;
+      this.asked.push(orderNo);
+      await sleep(100);
+      const scripted = this.script.get(orderNo);
+      if (scripted === "dropped") return undefined;
+      const order =
+        scripted?.orderStatus === "Successful"
+          ? { order_no: orderNo, reference_no: "310099", order_status: "Successful", order_amt: 300, order_currncy: "INR", order_bank_ref_no: "BANK99", order_option_type: "OPTCRDC", order_status_date_time: "2026-11-25 10:00:00.0" }
+          : { order_no: orderNo, order_status: "Initiated" };
+      return `status=0&enc_response=${encryptForGateway(JSON.stringify(order), merchant.workingKey)}`;
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+}
+
+const script = new Map<string, Scripted>();
+const statusApi = new StatusApiStandIn(script);
+let test: TestApp;
+let degreeId: number;
+beforeAll(async () => {
+  const statusUrl = await statusApi.start();
+  test = await buildTestApp({
+    env: {
+      CCAVENUE_MERCHANT_ID: merchant.merchantId,
+      CCAVENUE_ACCESS_CODE: merchant.accessCode,
+      CCAVENUE_WORKING_KEY: merchant.workingKey,
+      CCAVENUE_STATUS_URL: statusUrl,
+    },
+  });
+  await seedDemo(test.db);
+  degreeId = (await test.db.select().from(degrees).where(eq(degrees.name, "B.SC. COMPUTER SCIENCE")))[0]!.id;
+});
+afterAll(async () => {
+  await test.close();
+  await statusApi.stop();
+});
+
+describe("Verify and Pay with a merchant account", () => {
+  it("asks the gateway about an applicant's orders four at a time, and settles each answer however the others went", async () => {
+    const { cookie, user } = await signInAs(test);
+    const documents = {
+      photoUrl: await uploadAs(test, cookie, fixtures.photo),
+      marksheetCertificateUrl: await uploadAs(test, cookie, fixtures.marksheet),
+      aadharImageUrl: await uploadAs(test, cookie, fixtures.aadhar),
+    };
+    const saved = await test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie }, payload: sampleAdmission({ courseSubjectId: degreeId, ...documents }) });
+    expect(saved.statusCode).toBe(200);
+    const paid = saved.json().data as { orderId: string; applicationNo: string };
+    const [application] = await test.db.select().from(applications).where(eq(applications.applicationNo, paid.applicationNo));
+    // Five earlier attempts the browser never came back from, minutes older than the paid one.
+    const earlier = Array.from({ length: 5 }, (_, index) => `${paid.orderId}E${index + 1}`);
+    await test.db.insert(paymentOrders).values(
+      earlier.map((orderId, index) => ({
+        orderId,
+        purpose: "application",
+        applicationId: application!.id,
+        userId: user.id,
+        amountPaise: 30_000,
+        createdAt: new Date(Date.now() - (index + 1) * 60_000),
+      })),
+    );
+    script.set(paid.orderId, { orderStatus: "Successful" });
+    for (const orderId of earlier.slice(0, 4)) script.set(orderId, { orderStatus: "Initiated" });
+    script.set(earlier[4]!, "dropped");
+
+    const verified = await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
+
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success", paymentRefNo: "310099" });
+    expect(statusApi.asked.toSorted()).toEqual([paid.orderId, ...earlier].toSorted());
+    expect(statusApi.mostAtOnce).toBe(4);
+    const orders = await test.db.select().from(paymentOrders).where(inArray(paymentOrders.orderId, [paid.orderId, ...earlier]));
+    expect(orders.map(({ orderId, status, checkedAt }) => ({ orderId, status, asked: checkedAt !== null })).toSorted((one, other) => one.orderId.localeCompare(other.orderId))).toEqual(
+      [
+        { orderId: paid.orderId, status: "Success", asked: true },
+        ...earlier.map((orderId) => ({ orderId, status: "Awaiting", asked: true })),
+      ].toSorted((one, other) => one.orderId.localeCompare(other.orderId)),
+    );
+  });
+});
