@@ -21,6 +21,9 @@ export const DEFAULT_DATABASE_POOL_SIZE = 5;
 
 const PORT_RANGE = "must be a port from 1 to 65535";
 
+/** An address the app or the gateway is reached at, if set. */
+const optionalWebUrl = () => optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }));
+
 const settingsSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -34,15 +37,15 @@ const settingsSchema = z
       z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL"),
     ),
     DATABASE_POOL_SIZE: positiveInt(DEFAULT_DATABASE_POOL_SIZE),
-    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+    PUBLIC_URL: optionalWebUrl(),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
     MAIL_FROM: z.string().min(3).default("Admissions Office <admissions@localhost>"),
     COLLEGE_NAME: z.string().min(1).default("Government Arts and Science College"),
     CCAVENUE_MERCHANT_ID: optional(z.string()),
     CCAVENUE_ACCESS_CODE: optional(z.string()),
     CCAVENUE_WORKING_KEY: optional(z.string()),
-    CCAVENUE_TRANSACTION_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
-    CCAVENUE_STATUS_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+    CCAVENUE_TRANSACTION_URL: optionalWebUrl(),
+    CCAVENUE_STATUS_URL: optionalWebUrl(),
     ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     SESSION_IDLE_MINUTES: positiveInt(120),

@@ -10,7 +10,7 @@ import { applyToFeeTerm } from "../fees/fee-settlement.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
 import { formatAmount, gatewayOf, returnUrls } from "./gateway.js";
-import { outcomeOf, queryOrderStatus, type GatewayResult, type Outcome, type StatusAnswer } from "./order-status.js";
+import { outcomeOf, queryOrderStatus, type GatewayResult, type Outcome } from "./order-status.js";
 import {
   applicationOrderIdPrefix,
   claimAwaitingOrders,
@@ -307,8 +307,6 @@ const ABANDONED_AFTER_MS = 24 * 3_600_000;
  */
 const GATEWAY_CALLS_AT_ONCE = 4;
 
-type Asked = { answered: true; answer: StatusAnswer } | { answered: false; error: unknown };
-
 /** Asks the gateway about orders that never came back, for one user (Verify and Pay) or on the schedule. */
 export async function settleAwaitingOrders(ctx: AppContext, filter: { userId: number } | { createdBefore: Date }, log: FastifyBaseLogger): Promise<number> {
   const gateway = gatewayOf(ctx.settings);
@@ -316,20 +314,15 @@ export async function settleAwaitingOrders(ctx: AppContext, filter: { userId: nu
   const meta: RequestMeta = { ip: null, userAgent: null };
   const orders = "userId" in filter ? await claimAwaitingOrdersOfUser(ctx.db, filter.userId) : await claimAwaitingOrders(ctx.db, filter);
   const askingTurn = pLimit(GATEWAY_CALLS_AT_ONCE);
-  const asking = orders.map((order) =>
-    askingTurn(() => queryOrderStatus(ctx.db, gateway, order.orderId)).then(
-      (answer): Asked => ({ answered: true, answer }),
-      (error: unknown): Asked => ({ answered: false, error }),
-    ),
-  );
+  const answers = orders.map((order) => askingTurn(() => queryOrderStatus(ctx.db, gateway, order.orderId)));
+  // Each is awaited in its turn below; one that fails before then must not end the process as unhandled.
+  for (const answer of answers) answer.catch(() => undefined);
   // Each answer is applied as soon as it and those of the older orders are in, oldest order first,
   // so a paid order is not held back by a slow call about a newer one.
   let settled = 0;
   for (const [index, order] of orders.entries()) {
     try {
-      const asked = await asking[index]!;
-      if (!asked.answered) throw asked.error;
-      const answer = asked.answer;
+      const answer = await answers[index]!;
       const abandoned = answer.known && answer.outcome === "Awaiting" && Date.now() - order.createdAt.getTime() > ABANDONED_AFTER_MS;
       const result = abandoned ? { ...answer, outcome: "Aborted" as const, message: `Not paid at the gateway a day after the order (${answer.message ?? "no status"})` } : answer;
       if (result.outcome === "Awaiting") {
