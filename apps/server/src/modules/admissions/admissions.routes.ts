@@ -53,8 +53,8 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = request.actor!;
-      // "Verify and Pay": an earlier attempt the gateway never reported is settled before a new one starts.
-      if (!isStaffRole(actor.role)) await settleAwaitingOrders(app.ctx, { userId: actor.id }, request.log);
+      // An earlier attempt the gateway never reported is settled before a new one starts.
+      if (!isStaffRole(actor.role)) await settleAwaitingOrders(app.ctx, { userId: actor.id, notAskedRecently: true }, request.log);
       const { application, payment } = await submitAdmission(app.ctx, actor, request.body, requestMeta(request));
       return success({ ...presentSubmission(application), ...payment }, notices.saved);
     },

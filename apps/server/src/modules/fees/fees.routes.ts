@@ -58,8 +58,9 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       const meta = requestMeta(request);
       if (request.body.isOffline) return success(await recordOfflineFeePayment(app.ctx, actor, request.body, meta), notices.saved);
       const student = await onlinePayerOf(app.ctx.db, actor, request.body);
-      // An earlier attempt the gateway never reported is settled first, so a term it paid is not charged again.
-      await settleAwaitingOrders(app.ctx, { userId: actor.id }, request.log);
+      // An earlier attempt the gateway never reported is settled first, so a term it paid is not charged
+      // again: every one of them, even one asked about a moment ago (a term's fee is worth the call).
+      await settleAwaitingOrders(app.ctx, { userId: actor.id, notAskedRecently: false }, request.log);
       return success(await startOnlineFeePayment(app.ctx, actor, student, request.body, meta));
     },
   );

@@ -249,7 +249,10 @@ describe("POST /booking/feePayment online", () => {
 
   it("settles an attempt the gateway never reported before starting another, so a paid term is not charged twice", async () => {
     const { user, cookie, start } = await atTheGateway();
-    // The student paid, but the browser never came back from the gateway.
+    // A second attempt asks about the first, not paid yet; then the first is paid in a tab left
+    // open, and the browser never comes back from the gateway. Asked a moment ago, it is asked again.
+    expect((await payOnline(cookie, "FART-Y1T1")).statusCode).toBe(200);
+    expect((await orderOf(start.orderId)).checkedAt).toEqual(expect.any(Date));
     await gatewayAnswer(start, "Success");
     const again = await payOnline(cookie, "FART-Y1T1");
     expect(again.statusCode).toBe(409);

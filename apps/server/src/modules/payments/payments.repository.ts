@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { batchedGroupsPerDatabase, batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
@@ -88,8 +88,15 @@ export async function settleOrder(db: Database, id: number, changes: Partial<typ
     .where(eq(paymentOrders.id, id));
 }
 
-/** Whose waiting orders: a user's (a number, or the SQL naming one) or everybody's older than a moment. */
-export type AwaitingFilter = { userId: number | SQL } | { createdBefore: Date };
+/**
+ * Whose waiting orders: a user's (a number, or the SQL naming one) or everybody's older than a moment.
+ * `notAskedRecently` leaves out the user's orders the gateway was asked about within the last
+ * minute (see claimAwaitingOrdersOfUser).
+ */
+export type AwaitingFilter = { userId: number | SQL; notAskedRecently?: boolean } | { createdBefore: Date };
+
+/** How long after asking the gateway about an order a new attempt's check leaves it alone. */
+const ASKED_RECENTLY = sql`interval '1 minute'`;
 
 /** At most this many orders are asked about in one round, so a round always ends soon. */
 const CLAIMED_PER_ROUND = 100;
@@ -106,6 +113,7 @@ export function awaitingOrdersToAsk(db: Database, filter: AwaitingFilter, limit:
       and(
         eq(paymentOrders.status, "Awaiting"),
         "userId" in filter ? eq(paymentOrders.userId, filter.userId) : lt(paymentOrders.createdAt, filter.createdBefore),
+        "userId" in filter && filter.notAskedRecently ? or(isNull(paymentOrders.checkedAt), lt(paymentOrders.checkedAt, sql`now() - ${ASKED_RECENTLY}`)) : undefined,
       ),
     )
     // Never asked first, then the longest unasked: orders the gateway keeps not knowing cannot hold
@@ -124,29 +132,37 @@ export async function claimAwaitingOrders(db: Database, filter: { createdBefore:
 }
 
 /**
- * claimAwaitingOrders for one user's orders, which each applicant's save and Verify and Pay ask
- * about first: the claims of a moment's saves are one statement, each user's orders chosen as
- * awaitingOrdersToAsk chooses them.
+ * claimAwaitingOrders for one user's orders, which Verify and Pay, each applicant's save and each
+ * student's online fee payment ask about first: the claims of a moment are one statement, each user's
+ * orders chosen as awaitingOrdersToAsk chooses them. An admission save is about to start a new
+ * order: `notAskedRecently` leaves out the orders asked about within the last minute, so an applicant
+ * who presses Confirm & Pay again and again asks the gateway about each earlier order at most once a
+ * minute, not about all of them at every press. Verify and Pay, which the applicant presses to have
+ * them asked, and a fee payment, which must not charge a paid term again, ask about them all.
  */
-export async function claimAwaitingOrdersOfUser(db: Database, userId: number): Promise<PaymentOrderRow[]> {
-  return oldestFirst(await claimAwaitingOrdersOfAnyUser(db, userId));
+export async function claimAwaitingOrdersOfUser(db: Database, userId: number, { notAskedRecently }: { notAskedRecently: boolean }): Promise<PaymentOrderRow[]> {
+  return oldestFirst(await (notAskedRecently ? claimOrdersNotAskedRecently : claimAllAwaitingOrders)(db, userId));
 }
 
-const claimAwaitingOrdersOfAnyUser = batchedGroupsPerDatabase(
-  (db, userIds: readonly number[]) => claimAwaitingOrdersOfUsersQuery(db).execute({ userIds }),
-  (row) => row.userId,
-);
+function claimAwaitingOrdersOfUsers(notAskedRecently: boolean) {
+  const query = preparedPerDatabase((db) => {
+    const chosen = awaitingOrdersToAsk(db, { userId: sql`asker.user_id`, notAskedRecently }, CLAIMED_PER_ROUND);
+    const chosenForEachUser = sql`(select chosen.id from unnest(${sql.placeholder("userIds")}::integer[]) as asker(user_id) cross join lateral ${chosen} as chosen)`;
+    return db
+      .update(paymentOrders)
+      .set({ checkedAt: sql`now()` })
+      .where(inArray(paymentOrders.id, chosenForEachUser))
+      .returning()
+      .prepare(notAskedRecently ? "claim_orders_not_asked_recently" : "claim_awaiting_orders_of_users");
+  });
+  return batchedGroupsPerDatabase(
+    (db, userIds: readonly number[]) => query(db).execute({ userIds }),
+    (row) => row.userId,
+  );
+}
 
-const claimAwaitingOrdersOfUsersQuery = preparedPerDatabase((db) => {
-  const chosen = awaitingOrdersToAsk(db, { userId: sql`asker.user_id` }, CLAIMED_PER_ROUND);
-  const chosenForEachUser = sql`(select chosen.id from unnest(${sql.placeholder("userIds")}::integer[]) as asker(user_id) cross join lateral ${chosen} as chosen)`;
-  return db
-    .update(paymentOrders)
-    .set({ checkedAt: sql`now()` })
-    .where(inArray(paymentOrders.id, chosenForEachUser))
-    .returning()
-    .prepare("claim_awaiting_orders_of_users");
-});
+const claimAllAwaitingOrders = claimAwaitingOrdersOfUsers(false);
+const claimOrdersNotAskedRecently = claimAwaitingOrdersOfUsers(true);
 
 function oldestFirst(orders: PaymentOrderRow[]): PaymentOrderRow[] {
   return orders.sort((one, other) => one.createdAt.getTime() - other.createdAt.getTime() || one.id - other.id);

@@ -98,7 +98,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request) => {
-      await settleAwaitingOrders(app.ctx, { userId: request.actor!.id }, request.log);
+      await settleAwaitingOrders(app.ctx, { userId: request.actor!.id, notAskedRecently: false }, request.log);
       return success(statusOf(await findApplicationStatusOfUser(app.ctx.db, request.actor!.id)));
     },
   );

@@ -307,12 +307,20 @@ const ABANDONED_AFTER_MS = 24 * 3_600_000;
  */
 const GATEWAY_CALLS_AT_ONCE = 4;
 
-/** Asks the gateway about orders that never came back, for one user (Verify and Pay) or on the schedule. */
-export async function settleAwaitingOrders(ctx: AppContext, filter: { userId: number } | { createdBefore: Date }, log: FastifyBaseLogger): Promise<number> {
+/**
+ * Asks the gateway about orders that never came back: one user's (all of them, or with
+ * `notAskedRecently` those not asked about within the last minute: see claimAwaitingOrdersOfUser),
+ * or everybody's due ones on the schedule.
+ */
+export async function settleAwaitingOrders(
+  ctx: AppContext,
+  filter: { userId: number; notAskedRecently: boolean } | { createdBefore: Date },
+  log: FastifyBaseLogger,
+): Promise<number> {
   const gateway = gatewayOf(ctx.settings);
   // The status call is ours, not a browser's: there is no client address to record.
   const meta: RequestMeta = { ip: null, userAgent: null };
-  const orders = "userId" in filter ? await claimAwaitingOrdersOfUser(ctx.db, filter.userId) : await claimAwaitingOrders(ctx.db, filter);
+  const orders = "userId" in filter ? await claimAwaitingOrdersOfUser(ctx.db, filter.userId, filter) : await claimAwaitingOrders(ctx.db, filter);
   const askingTurn = pLimit(GATEWAY_CALLS_AT_ONCE);
   const answers = orders.map((order) => askingTurn(() => queryOrderStatus(ctx.db, gateway, order.orderId)));
   // Each is awaited in its turn below; one that fails before then must not end the process as unhandled.

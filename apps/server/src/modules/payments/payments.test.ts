@@ -166,6 +166,37 @@ describe("orders that never came back", () => {
     expect(await orderOf(waiting.start.orderId)).toMatchObject({ status: "Awaiting", checkedAt: expect.any(Date) });
   });
 
+  it("are asked about again by a new attempt only a minute after the last asking; Verify and Pay asks at once", async () => {
+    const asPaidAtTheGateway = await applicantAtTheGateway();
+    const { cookie, payload, start: first } = asPaidAtTheGateway;
+    const save = () => test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie }, payload });
+    // The second attempt asks about the first, which is not paid yet.
+    const second = (await save()).json().data as { orderId: string };
+    const firstAskedAt = (await orderOf(first.orderId)).checkedAt;
+    expect(firstAskedAt).toEqual(expect.any(Date));
+    // Then the first is paid in a tab left open, and its answer never comes back.
+    await gatewayAnswer(first, "Success");
+
+    const third = await save();
+    expect(third.statusCode).toBe(200);
+    expect(await orderOf(first.orderId)).toMatchObject({ status: "Awaiting", checkedAt: firstAskedAt });
+    expect((await orderOf(second.orderId)).checkedAt).toEqual(expect.any(Date));
+
+    // A minute on, the next attempt asks again, finds it paid and starts nothing.
+    await test.db.update(paymentOrders).set({ checkedAt: sql`now() - interval '61 seconds'` }).where(eq(paymentOrders.orderId, first.orderId));
+    const fourth = await save();
+    expect(fourth.statusCode).toBe(409);
+    expect(await orderOf(first.orderId)).toMatchObject({ status: "Success", settledBy: "status" });
+
+    const another = await applicantAtTheGateway();
+    const pressedAgain = (await test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie: another.cookie }, payload: another.payload })).json();
+    await gatewayAnswer(another.start, "Success");
+    const verified = await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie: another.cookie } });
+    expect(pressedAgain.data.orderId).not.toBe(another.start.orderId);
+    expect(verified.json().data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+    expect(await orderOf(another.start.orderId)).toMatchObject({ status: "Success", settledBy: "status" });
+  });
+
   it("stay Awaiting while the gateway has no result, and a new attempt after a failure gets a new order id", async () => {
     const { cookie, start, payload } = await applicantAtTheGateway();
     await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
