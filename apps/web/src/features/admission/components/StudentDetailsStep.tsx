@@ -12,7 +12,7 @@ import {
 import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Course, Degree } from "../../../lib/masters";
-import { Field, ShownWhen, YesNo, optionsOf } from "./fields";
+import { Field, InputWithHint, ShownWhen, YesNo, optionsOf } from "./fields";
 
 /**
  * Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions.
@@ -41,8 +41,8 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       <Field name="courseSubjectId" label={t("admission.degree")} rule="courseSubjectId">
         <DegreeSelect courses={courses} degrees={degrees} />
       </Field>
-      <Field name="name" label={t("admission.name")} rule="name" extra={t("admission.nameHint")} normalize={cleanName}>
-        <Input autoComplete="name" />
+      <Field name="name" label={t("admission.name")} rule="name" normalize={cleanName}>
+        <InputWithHint autoComplete="name" hint={t("admission.nameHint")} />
       </Field>
       <Field name="nameInTamil" label={t("admission.nameInTamil")} rule="nameInTamil">
         <Input lang="ta" />

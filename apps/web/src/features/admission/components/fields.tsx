@@ -1,5 +1,5 @@
 import type { admissionFields } from "@admissions/shared";
-import { Col, Form, Radio, type FormItemProps } from "antd";
+import { Col, Form, Input, Radio, type FormItemProps, type InputProps } from "antd";
 import type { Rule } from "antd/es/form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,6 +33,25 @@ export function Field({
         {children}
       </Form.Item>
     </Col>
+  );
+}
+
+/**
+ * An Input with a line of help under it, tied to it by aria-describedby. Form.Item's own `extra`
+ * measures its help's height in a layout effect, which made the browser lay out the whole step
+ * inside the task that first draws it (docs/PERFORMANCE.md, twentieth round); this one is laid out
+ * with the next frame. Form.Item gives it the field's id, value and describedby for the errors.
+ */
+export function InputWithHint({ hint, ...inputProps }: InputProps & { hint: string }) {
+  const hintId = `${inputProps.id}_hint`;
+  const describedBy = [inputProps["aria-describedby"], hintId].filter(Boolean).join(" ");
+  return (
+    <>
+      <Input {...inputProps} aria-describedby={describedBy} />
+      <div id={hintId} className="field-hint">
+        {hint}
+      </div>
+    </>
   );
 }
 

@@ -74,3 +74,17 @@ describe("the first step's fields that follow an answer", () => {
     expect(await screen.findByLabelText("Please specify")).toBeTruthy();
   });
 });
+
+describe("the name's hint", () => {
+  it("describes the name field, and still does beside the field's error", async () => {
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    const name = await screen.findByRole("textbox", { name: "Name" }, { timeout: 10_000 });
+    const description = () => name.getAttribute("aria-describedby")?.split(" ").map((id) => document.getElementById(id)?.textContent);
+    expect(description()).toEqual(["As on the HSC marksheet; letters and spaces only."]);
+
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Please input your name!", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(description()).toEqual(["Please input your name!", "As on the HSC marksheet; letters and spaces only."]);
+  });
+});
