@@ -93,6 +93,14 @@ describe("the command line", () => {
     expect(options !== "help" && options.databaseUrl).toBe("postgres://127.0.0.1/bench");
   });
 
+  it("keeps the folders for the server's CPU profile and Lighthouse's reports as absolute paths", () => {
+    const options = parseOptions(["--cpu-prof", "prof", "--lighthouse-reports", "reports"], {});
+    expect(options !== "help" && options.cpuProfileDir).toBe(path.resolve("prof"));
+    expect(options !== "help" && options.lighthouseReportDir).toBe(path.resolve("reports"));
+    const plain = parseOptions([], {});
+    expect(plain !== "help" && [plain.cpuProfileDir, plain.lighthouseReportDir]).toEqual([undefined, undefined]);
+  });
+
   it("refuses an unknown phase or a round of no length", () => {
     expect(() => parseOptions(["--only", "status,export-everything"], {})).toThrow(new UsageError("unknown phase export-everything; the phases are baseline, status, admission, signin, staff-list, export, import, bundle, lighthouse"));
     expect(() => parseOptions(["--seconds", "0"], {})).toThrow(UsageError);

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumPath } from "./bundle.js";
@@ -35,7 +36,7 @@ const seconds = (milliseconds: number | undefined) => (milliseconds === undefine
  * storage first, so this is a first visit; the cookie goes with every request, as the browser
  * of a signed-in visitor would send it.
  */
-async function auditPage(port: number, baseUrl: string, page: Page): Promise<Measurement> {
+async function auditPage(port: number, baseUrl: string, page: Page, reportDir: string | undefined): Promise<Measurement> {
   const result = await lighthouse(baseUrl + page.path, {
     port,
     logLevel: "error",
@@ -47,6 +48,10 @@ async function auditPage(port: number, baseUrl: string, page: Page): Promise<Mea
   if (report.runtimeError) throw new LighthouseRuntimeError(page.path, report.runtimeError);
   // A page that sent the visitor elsewhere (a lost session to /signin) would be scored as the wrong page.
   if (new URL(report.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${report.finalDisplayedUrl}`);
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(path.join(reportDir, `${page.id}.json`), JSON.stringify(report));
+  }
   const score = Math.round((report.categories.performance?.score ?? 0) * 100);
   const figures = Object.fromEntries(
     Object.entries(keptAudits).flatMap(([name, audit]) => {
@@ -76,10 +81,10 @@ class LighthouseRuntimeError extends Error {
 }
 
 /** A page's audit, run again after a failed trace so one bad recording does not cost a whole run. */
-async function auditPageWithRetries(port: number, baseUrl: string, page: Page): Promise<Measurement> {
+async function auditPageWithRetries(port: number, baseUrl: string, page: Page, reportDir: string | undefined): Promise<Measurement> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await auditPage(port, baseUrl, page);
+      return await auditPage(port, baseUrl, page, reportDir);
     } catch (error) {
       if (!(error instanceof LighthouseRuntimeError) || attempt === attemptsPerPage) throw error;
       console.warn(`${error.message}; running it again`);
@@ -89,9 +94,10 @@ async function auditPageWithRetries(port: number, baseUrl: string, page: Page): 
 
 /**
  * Lighthouse on /signin and on /admission as a signed-in applicant, in the system Chromium on a fresh
- * profile, through a gzip proxy as the deployment's would be.
+ * profile, through a gzip proxy as the deployment's would be; each page's whole report is kept in
+ * `reportDir` when one is given.
  */
-export async function lighthousePhase(baseUrl: string, applicantCookie: string): Promise<Measurement[]> {
+export async function lighthousePhase(baseUrl: string, applicantCookie: string, reportDir?: string): Promise<Measurement[]> {
   const pages: Page[] = [
     { id: "lighthouse-signin", path: "/signin" },
     { id: "lighthouse-admission", path: "/admission", cookie: applicantCookie },
@@ -108,7 +114,7 @@ export async function lighthousePhase(baseUrl: string, applicantCookie: string):
   });
   try {
     const results: Measurement[] = [];
-    for (const page of pages) results.push(await auditPageWithRetries(chrome.port, proxy.url, page));
+    for (const page of pages) results.push(await auditPageWithRetries(chrome.port, proxy.url, page, reportDir));
     return results;
   } finally {
     chrome.kill();

@@ -99,7 +99,7 @@ async function measureServer(options: BenchOptions, baseline: number): Promise<M
       }
       if (options.phases.includes("lighthouse")) {
         say("lighthouse: /signin and /admission in Chromium");
-        rows.push(...(await lighthousePhase(server.url, applicantCookies[0]!)));
+        rows.push(...(await lighthousePhase(server.url, applicantCookies[0]!, options.lighthouseReportDir)));
       }
       return rows;
     } finally {

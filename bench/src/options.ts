@@ -18,6 +18,8 @@ export interface BenchOptions {
   databaseUrl?: string;
   /** Where the server under test writes a V8 CPU profile when it stops (node --cpu-prof), if anywhere. */
   cpuProfileDir?: string;
+  /** Where each page's whole Lighthouse report is kept (its long tasks, its main thread's work), if anywhere. */
+  lighthouseReportDir?: string;
 }
 
 const defaultOutDir = fileURLToPath(new URL("../results", import.meta.url));
@@ -29,6 +31,7 @@ export const usage = `npm run bench -- [--quick] [--only phase,phase] [--seconds
   --warmup    length of the discarded warm-up round (default 5, quick 2)
   --out       where the report goes (default bench/results)
   --cpu-prof  a folder: the server under test writes its CPU profile there (open it in Chrome's DevTools)
+  --lighthouse-reports  a folder: each page's whole Lighthouse report goes there as JSON (open it in the Lighthouse viewer)
 DATABASE_URL=postgres://... measures on PostgreSQL instead of the embedded database.`;
 
 export class UsageError extends Error {}
@@ -50,6 +53,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       warmup: { type: "string" },
       out: { type: "string" },
       "cpu-prof": { type: "string" },
+      "lighthouse-reports": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -68,5 +72,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     outDir: path.resolve(values.out ?? defaultOutDir),
     databaseUrl: env.DATABASE_URL || undefined,
     cpuProfileDir: values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : undefined,
+    lighthouseReportDir: values["lighthouse-reports"] ? path.resolve(values["lighthouse-reports"]) : undefined,
   };
 }
