@@ -48,10 +48,7 @@ async function auditPage(port: number, baseUrl: string, page: Page, reportDir: s
   if (report.runtimeError) throw new LighthouseRuntimeError(page.path, report.runtimeError);
   // A page that sent the visitor elsewhere (a lost session to /signin) would be scored as the wrong page.
   if (new URL(report.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${report.finalDisplayedUrl}`);
-  if (reportDir) {
-    mkdirSync(reportDir, { recursive: true });
-    writeFileSync(path.join(reportDir, `${page.id}.json`), JSON.stringify(report));
-  }
+  if (reportDir) writeFileSync(path.join(reportDir, `${page.id}.json`), JSON.stringify(report));
   const score = Math.round((report.categories.performance?.score ?? 0) * 100);
   const figures = Object.fromEntries(
     Object.entries(keptAudits).flatMap(([name, audit]) => {
@@ -105,6 +102,7 @@ export async function lighthousePhase(baseUrl: string, applicantCookie: string, 
   if (!existsSync(chromiumPath)) {
     return pages.map((page) => notMeasured(page.id, `Lighthouse performance of ${page.path} (no Chromium at ${chromiumPath})`, `>= ${targetScore}`));
   }
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   const proxy = await startGzipProxy(baseUrl);
   // chrome-launcher starts it on a temporary profile of its own and removes it on kill.
   const chrome = await launch({

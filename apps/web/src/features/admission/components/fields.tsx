@@ -48,7 +48,7 @@ export function InputWithHint({ hint, ...inputProps }: InputProps & { hint: stri
   return (
     <>
       <Input {...inputProps} aria-describedby={describedBy} />
-      <div id={hintId} className="field-hint">
+      <div id={hintId} className="hint-text field-hint">
         {hint}
       </div>
     </>
