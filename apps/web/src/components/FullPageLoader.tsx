@@ -1,12 +1,17 @@
-import { Spin } from "antd";
 import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 
+/**
+ * The spinner every screen shows while its chunk or its data is on the way. It is drawn by the app's
+ * own stylesheet rather than Ant Design's Spin, whose styles are made in the browser the first time
+ * one shows: on a first visit that was the main thread's work just before the first paint
+ * (docs/PERFORMANCE.md, twenty-first round).
+ */
 export function FullPageLoader() {
   const { t } = useTranslation();
   return (
     <div className="full-page-loader" role="status" aria-live="polite">
-      <Spin size="large" />
+      <span className="full-page-loader__spinner" aria-hidden />
       <span className="visually-hidden">{t("common.loading")}</span>
     </div>
   );
