@@ -1,5 +1,5 @@
 import { ROLE_ADMIN, ROLE_STUDENT, messages, notices } from "@admissions/shared";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, passwordResetCodes, sessions, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
@@ -146,7 +146,11 @@ describe("POST /booking/api/auth/signin", () => {
     await signIn(test, user.userName);
     const entries = await test.db.select().from(activityLog).where(eq(activityLog.actorUserId, user.id));
     expect(entries.map((entry) => entry.action)).toContain("user.signin");
-    expect(entries.find((entry) => entry.action === "user.signin")?.ip).toBe("127.0.0.1");
+    const entry = entries.find((found) => found.action === "user.signin");
+    expect(entry).toMatchObject({ ip: "127.0.0.1", actorName: user.userName, entityType: "user", entityId: String(user.id), summary: "Signed in" });
+    // No details: SQL's null, not JSON's null, which a prepared jsonb value of null would store.
+    const withoutDetails = await test.db.select({ id: activityLog.id }).from(activityLog).where(and(eq(activityLog.id, entry!.id), isNull(activityLog.details)));
+    expect(withoutDetails).toHaveLength(1);
   });
 });
 

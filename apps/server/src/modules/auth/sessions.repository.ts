@@ -9,21 +9,54 @@ import { activityRowOf, type ActivityEntry } from "../activity/activity.reposito
  * and ends the browser's previous session, if it had one, in the same statement. A transaction
  * would take four round trips to the database (begin, two inserts, commit) where this takes one,
  * and on a sign-in flood the writes to the database's sockets were a third of the server's busy
- * time (docs/PERFORMANCE.md, sixteenth round).
+ * time (docs/PERFORMANCE.md, sixteenth round). Every sign-in runs it, so both of its forms are
+ * built once and prepared (db/prepared.ts). The entry has no details: a prepared jsonb value of
+ * null would be stored as JSON's null rather than as no value.
  */
 export async function insertSessionWithEntry(
   db: Database,
   session: { tokenHash: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
-  entry: ActivityEntry,
+  entry: Omit<ActivityEntry, "details">,
   previousTokenHash: string | null,
 ): Promise<void> {
-  const started = db.$with("started").as(db.insert(sessions).values(session));
-  const ended = previousTokenHash === null ? [] : [db.$with("ended").as(db.delete(sessions).where(eq(sessions.tokenHash, previousTokenHash)))];
-  await db
+  const row = activityRowOf(entry);
+  const values = {
+    ...session,
+    actorUserId: row.actorUserId,
+    actorName: row.actorName,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    summary: row.summary,
+    entryIp: row.ip,
+  };
+  if (previousTokenHash === null) await sessionStartQuery(db).execute(values);
+  else await sessionStartEndingPreviousQuery(db).execute({ ...values, previousTokenHash });
+}
+
+function sessionStartStatement(db: Database, endingPrevious: boolean) {
+  const value = sql.placeholder;
+  const started = db
+    .$with("started")
+    .as(db.insert(sessions).values({ tokenHash: value("tokenHash"), userId: value("userId"), expiresAt: value("expiresAt"), ip: value("ip"), userAgent: value("userAgent") }));
+  const ended = endingPrevious ? [db.$with("ended").as(db.delete(sessions).where(eq(sessions.tokenHash, value("previousTokenHash"))))] : [];
+  return db
     .with(started, ...ended)
     .insert(activityLog)
-    .values(activityRowOf(entry));
+    .values({
+      actorUserId: value("actorUserId"),
+      actorName: value("actorName"),
+      action: value("action"),
+      entityType: value("entityType"),
+      entityId: value("entityId"),
+      summary: value("summary"),
+      ip: value("entryIp"),
+    })
+    .prepare(endingPrevious ? "session_start_ending_previous" : "session_start");
 }
+
+const sessionStartQuery = preparedPerDatabase((db) => sessionStartStatement(db, false));
+const sessionStartEndingPreviousQuery = preparedPerDatabase((db) => sessionStartStatement(db, true));
 
 /** The session and its user in one round trip; the caller checks the timeouts. */
 export async function findSessionWithUser(db: Database, tokenHash: string) {

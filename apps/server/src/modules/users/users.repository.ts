@@ -2,14 +2,25 @@ import type { userListQuerySchema } from "@admissions/shared";
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
+import { preparedPerDatabase } from "../../db/prepared.js";
 import { degrees, roles, staffDegrees, users } from "../../db/schema/index.js";
 
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByName(db: Database, userName: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.userName, userName.toLowerCase())).limit(1);
+  const [row] = await userByNameQuery(db).execute({ userName: userName.toLowerCase() });
   return row;
 }
+
+/** Every sign-in starts with this read, so it is built once and prepared (db/prepared.ts). */
+const userByNameQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.userName, sql.placeholder("userName")))
+    .limit(1)
+    .prepare("user_by_name"),
+);
 
 export async function getUserById(db: Database, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
