@@ -30,16 +30,17 @@ interface HashingThread {
 const threads: HashingThread[] = [];
 
 /**
- * Runs one request on the thread with the fewest waiting, or on a new one while every thread has
- * work and there are fewer than one per core (the limit above leaves room on one of them). A thread
- * with nothing to do does not keep the process alive; one at work does.
+ * Runs one request on an idle thread; else on a new one while there are fewer than one per core;
+ * else on the thread with the fewest waiting, where the limit above leaves room. A thread with
+ * nothing to do does not keep the process alive; one at work does.
  */
 function onHashingThread(request: HashingRequest): Promise<string | boolean> {
   return hashing(
     () =>
       new Promise((resolve, reject) => {
-        const leastBusy = threads.reduce<HashingThread | undefined>((best, candidate) => (best && best.waiting.length <= candidate.waiting.length ? best : candidate), undefined);
-        const chosen = leastBusy && (leastBusy.waiting.length === 0 || threads.length >= threadCount) ? leastBusy : startHashingThread();
+        const chosen =
+          threads.find((candidate) => candidate.waiting.length === 0) ??
+          (threads.length < threadCount ? startHashingThread() : threads.reduce((best, candidate) => (candidate.waiting.length < best.waiting.length ? candidate : best)));
         chosen.waiting.push({ resolve, reject });
         chosen.thread.ref();
         chosen.thread.postMessage(request);

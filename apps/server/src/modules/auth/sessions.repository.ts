@@ -19,17 +19,9 @@ export async function insertSessionWithEntry(
   entry: Omit<ActivityEntry, "details">,
   previousTokenHash: string | null,
 ): Promise<void> {
+  // The statement names the session's address "ip" and the entry's "entryIp"; it has no place for details.
   const row = activityRowOf(entry);
-  const values = {
-    ...session,
-    actorUserId: row.actorUserId,
-    actorName: row.actorName,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    summary: row.summary,
-    entryIp: row.ip,
-  };
+  const values = { ...row, ...session, entryIp: row.ip };
   if (previousTokenHash === null) await sessionStartQuery(db).execute(values);
   else await sessionStartEndingPreviousQuery(db).execute({ ...values, previousTokenHash });
 }
