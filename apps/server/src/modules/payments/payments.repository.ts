@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { batchedGroupsPerDatabase, batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
@@ -113,7 +113,10 @@ export function awaitingOrdersToAsk(db: Database, filter: AwaitingFilter, limit:
       and(
         eq(paymentOrders.status, "Awaiting"),
         "userId" in filter ? eq(paymentOrders.userId, filter.userId) : lt(paymentOrders.createdAt, filter.createdBefore),
-        "userId" in filter && filter.notAskedRecently ? or(isNull(paymentOrders.checkedAt), lt(paymentOrders.checkedAt, sql`now() - ${ASKED_RECENTLY}`)) : undefined,
+        // Never asked counts as asked long ago. Written as one expression no index holds, not as
+        // "null or earlier": with that, the planner could join the index of everybody's orders
+        // asked earlier than a minute ago to the user's own, and read all of them.
+        "userId" in filter && filter.notAskedRecently ? sql`coalesce(${paymentOrders.checkedAt}, '-infinity') < now() - ${ASKED_RECENTLY}` : undefined,
       ),
     )
     // Never asked first, then the longest unasked: orders the gateway keeps not knowing cannot hold
@@ -144,17 +147,19 @@ export async function claimAwaitingOrdersOfUser(db: Database, userId: number, { 
   return oldestFirst(await (notAskedRecently ? claimOrdersNotAskedRecently : claimAllAwaitingOrders)(db, userId));
 }
 
+/** The claims of many users at once, as one statement: `userIds` is their ids as an integer array. */
+export function claimAwaitingOrdersOfUsersStatement(db: Database, userIds: SQL | Placeholder, notAskedRecently: boolean) {
+  const chosen = awaitingOrdersToAsk(db, { userId: sql`asker.user_id`, notAskedRecently }, CLAIMED_PER_ROUND);
+  const chosenForEachUser = sql`(select chosen.id from unnest(${userIds}::integer[]) as asker(user_id) cross join lateral ${chosen} as chosen)`;
+  return db.update(paymentOrders).set({ checkedAt: sql`now()` }).where(inArray(paymentOrders.id, chosenForEachUser)).returning();
+}
+
 function claimAwaitingOrdersOfUsers(notAskedRecently: boolean) {
-  const query = preparedPerDatabase((db) => {
-    const chosen = awaitingOrdersToAsk(db, { userId: sql`asker.user_id`, notAskedRecently }, CLAIMED_PER_ROUND);
-    const chosenForEachUser = sql`(select chosen.id from unnest(${sql.placeholder("userIds")}::integer[]) as asker(user_id) cross join lateral ${chosen} as chosen)`;
-    return db
-      .update(paymentOrders)
-      .set({ checkedAt: sql`now()` })
-      .where(inArray(paymentOrders.id, chosenForEachUser))
-      .returning()
-      .prepare(notAskedRecently ? "claim_orders_not_asked_recently" : "claim_awaiting_orders_of_users");
-  });
+  const query = preparedPerDatabase((db) =>
+    claimAwaitingOrdersOfUsersStatement(db, sql.placeholder("userIds"), notAskedRecently).prepare(
+      notAskedRecently ? "claim_orders_not_asked_recently" : "claim_awaiting_orders_of_users",
+    ),
+  );
   return batchedGroupsPerDatabase(
     (db, userIds: readonly number[]) => query(db).execute({ userIds }),
     (row) => row.userId,

@@ -1,0 +1,2 @@
+DROP INDEX "payment_orders_user_awaiting_idx";--> statement-breakpoint
+CREATE INDEX "payment_orders_user_awaiting_idx" ON "payment_orders" USING btree ("user_id","checked_at" NULLS FIRST,"created_at") WHERE "payment_orders"."status" = 'Awaiting';
