@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, seedDemo } from "@admissions/server/db/seed-demo";
 import { copyFeeStructureToStudents } from "@admissions/server/modules/academic/academic.repository";
 import { applicationColumnsOf } from "@admissions/server/modules/admissions/admissions.service";
 import { hashSecret } from "@admissions/server/modules/auth/passwords";
+import { ABANDONED_AFTER_MS } from "@admissions/server/modules/payments/payments.service";
 import { count, sql } from "drizzle-orm";
 
 /** Every seeded applicant signs in with this password. */
@@ -107,11 +108,11 @@ function trackingIdOf(applicationNo: string) {
 
 /**
  * Whether an unpaid application's payment attempt was given up: the order status call closes an order
- * as Aborted when the gateway still has no payment a day after it (payments.service). Newer ones
- * still await the gateway's word, as on any day of the season.
+ * as Aborted when the gateway still has no payment that long after it. Newer ones still await the
+ * gateway's word, as on any day of the season.
  */
 function leftAtTheGateway(createdAt: Date) {
-  return Date.now() - createdAt.getTime() > 24 * 3600 * 1000;
+  return Date.now() - createdAt.getTime() > ABANDONED_AFTER_MS;
 }
 
 /** The row the server would store for the form (admissions.service), with a status a few weeks on. */

@@ -299,7 +299,7 @@ function assertAnswerMatches(order: PaymentOrderRow, result: GatewayResult): voi
  * long expired. The gateway still answering "not paid" by then closes the order as Aborted, so orders
  * of people who left at the gateway are not asked about for ever.
  */
-const ABANDONED_AFTER_MS = 24 * 3_600_000;
+export const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
 /**
  * How many of one round's orders the gateway is asked about at once. A real gateway answers each
