@@ -43,7 +43,7 @@ describe("POST /booking/api/auth/signup", () => {
     const [row] = await test.db.select().from(users).where(eq(users.userName, email.toLowerCase()));
     expect(row?.role).toBe("ROLE_USER");
     expect(row?.mobile).toBe("9876543210");
-    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
     expect(row?.passwordHash).not.toContain("Pass-word-1");
   });
 

@@ -16,10 +16,16 @@ function lowPriorityThreadsOfThisProcess(): number {
 describe("passwords", () => {
   it("hashes with argon2id and checks a password against its hash", async () => {
     const stored = await hashSecret("correct horse");
-    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
     expect(await verifySecret(stored, "correct horse")).toBe(true);
     expect(await verifySecret(stored, "wrong horse")).toBe(false);
     expect(await verifyDecoy("correct horse")).toBe(false);
+  });
+
+  it("checks a password stored with the earlier settings (19 MiB, 2 passes) by the settings in its hash", async () => {
+    const storedBefore = "$argon2id$v=19$m=19456,t=2,p=1$v1YcgZq5hS7zrK5++lWRGQ$thlwHHDq6DptuXfT1YPmZ21sVNzV4y2B80OmkFmJA9w";
+    expect(await verifySecret(storedBefore, "correct horse")).toBe(true);
+    expect(await verifySecret(storedBefore, "wrong horse")).toBe(false);
   });
 
   it("answers false, not an error, for a stored value that is not a hash", async () => {
