@@ -1,9 +1,10 @@
+import fs from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPostgresDatabase } from "../test/build-app.js";
 import { createUser } from "../test/factories.js";
 import { openDatabase, pingDatabase, type Database } from "./client.js";
@@ -55,6 +56,24 @@ describe("the embedded database in a data folder", () => {
       await expect(pingDatabase(second.db)).resolves.toBeUndefined();
     } finally {
       await second.close();
+    }
+  });
+
+  it.runIf(process.platform === "linux")("acknowledges a commit only once its write-ahead log is on the disk", async () => {
+    const database = await openDatabase({ dataDir });
+    const syncFile = fs.fsyncSync;
+    const syncedFiles: string[] = [];
+    const fsync = vi.spyOn(fs, "fsyncSync").mockImplementation((descriptor) => {
+      syncedFiles.push(fs.readlinkSync(`/proc/self/fd/${descriptor}`));
+      syncFile(descriptor);
+    });
+    try {
+      expect(await rowsOf(database.db, sql`show fsync`)).toEqual([{ fsync: "on" }]);
+      await createUser(database.db, { userName: "synced@example.in" });
+      expect(syncedFiles.some((file) => file.startsWith(path.join(dataDir, "pgdata", "pg_wal")))).toBe(true);
+    } finally {
+      fsync.mockRestore();
+      await database.close();
     }
   });
 });

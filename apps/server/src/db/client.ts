@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { DEFAULT_DATABASE_POOL_SIZE, type Settings } from "../env.js";
+import { openDurablePglite } from "./durable-pglite.js";
 import { withParsersSetOnce } from "./pglite-parsers.js";
 import * as schema from "./schema/index.js";
 
@@ -61,7 +62,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if ("dataDir" in target) {
     const folder = path.join(target.dataDir, "pgdata");
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create(folder);
+    client = await openDurablePglite(folder);
   } else {
     client = await PGlite.create();
   }
