@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prebuiltAntdStyles } from "./build/prebuilt-antd-styles.tsx";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prebuiltAntdStyles()],
   resolve: {
     alias: {
       "@admissions/shared": fileURLToPath(new URL("../../packages/shared/src/index.ts", import.meta.url)),

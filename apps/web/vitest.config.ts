@@ -1,10 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
+import { prebuiltAntdStyles } from "./build/prebuilt-antd-styles.tsx";
 
 export default defineProject({
+  plugins: [prebuiltAntdStyles()],
   resolve: {
     alias: {
       "@admissions/shared": fileURLToPath(new URL("../../packages/shared/src/index.ts", import.meta.url)),
+      // Node, not Vite, loads Ant Design in the tests, from its CommonJS build: the style engine's
+      // list of prebuilt styles (src/lib/prebuilt-styles.ts) must be that build's module too.
+      "@ant-design/cssinjs/es/util/cacheMapUtil": "@ant-design/cssinjs/lib/util/cacheMapUtil",
     },
   },
   test: {

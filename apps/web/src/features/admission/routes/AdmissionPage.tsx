@@ -27,6 +27,8 @@ import {
   writeLocalDraft,
 } from "../lib/form-state";
 import { Outcome } from "../../../components/Outcome";
+// The first step's Ant Design styles, made at build time rather than in the browser as the form first draws.
+import "virtual:prebuilt-antd-styles/admission-first-step";
 
 const MARKS_STEP = 2;
 const LAST_STEP = 3;

@@ -1,0 +1,113 @@
+import type * as AntdModule from "antd";
+import type { ReactElement } from "react";
+import type { Plugin } from "vite";
+import { theme } from "../src/app/theme.ts";
+
+/**
+ * Ant Design makes a component's styles in the browser the first time the component draws: it builds
+ * them from the theme, serialises them and inserts a style element, all on the main thread. For
+ * /admission's first step that was most of the form's first render (PERFORMANCE.md, twenty-fourth
+ * round). This plugin makes those styles at build time instead, by drawing the components on the
+ * server with the app's theme, and serves them as a stylesheet the screen's chunk brings with it.
+ *
+ * A screen imports `virtual:prebuilt-antd-styles/<sheet>`: the stylesheet, and the list of styles it
+ * holds, which `registerPrebuiltStyles` hands to Ant Design's style engine so that it skips making
+ * them. The engine matches a style by the theme's hash, the component and its class prefix, so a
+ * style drawn with another theme, or a component the sheet leaves out, is still made in the browser:
+ * a sheet can make a screen faster, never unstyled.
+ */
+
+type Antd = typeof AntdModule;
+
+interface Sheet {
+  /**
+   * What the frame around every screen draws: the browser has made those styles by the time a screen
+   * loads, so the sheet leaves them out.
+   */
+  frame: (antd: Antd) => ReactElement[];
+  /** The components whose styles the sheet holds; only their kinds matter, not their props. */
+  components: (antd: Antd) => ReactElement[];
+}
+
+const sheets: Record<string, Sheet> = {
+  // The admission form's first step as a phone draws it. The later steps load on demand and make
+  // their styles in the browser while the applicant is typing on the first; the step bar (Steps),
+  // drawn on wide screens only, makes its own too.
+  "admission-first-step": {
+    frame: ({ Button }) => [<Button key="button" />],
+    components: ({ Col, Form, Input, Radio, Row, Select, Space }) => [
+      <Form key="form">
+        <Form.Item label="label">
+          <Input />
+        </Form.Item>
+      </Form>,
+      <Row key="row">
+        <Col span={12} />
+      </Row>,
+      <Select key="select" />,
+      <Radio.Group key="radio" options={["option"]} />,
+      <Space key="space" />,
+    ],
+  },
+};
+
+const virtualPrefix = "virtual:prebuilt-antd-styles/";
+const resolvedPrefix = "\0" + virtualPrefix;
+/** From the web app's root, as Vite resolves an absolute import. */
+const registerModule = "/src/lib/prebuilt-styles.ts";
+
+/** The CSS of a sheet and the style-engine paths it covers. */
+async function buildSheet({ frame, components }: Sheet): Promise<{ css: string; paths: string[] }> {
+  // Loaded here rather than at the top, so that Ant Design reads the mode (its hash prefix differs in
+  // development) that Vite has set by the time a module is loaded.
+  const [antd, { createCache, extractStyle, StyleProvider }, { renderToString }] = await Promise.all([
+    import("antd"),
+    import("@ant-design/cssinjs"),
+    import("react-dom/server"),
+  ]);
+  const cache = createCache();
+  const draw = (elements: ReactElement[]) =>
+    renderToString(
+      <StyleProvider cache={cache}>
+        <antd.ConfigProvider theme={theme}>{elements}</antd.ConfigProvider>
+      </StyleProvider>,
+    );
+  draw(frame(antd));
+  // `once` marks what it extracts, so the second extraction holds only what the components added.
+  extractStyle(cache, { types: "style", once: true });
+  draw(components(antd));
+  const extracted = extractStyle(cache, { types: "style", once: true, plain: true });
+  // The engine ends the CSS with a rule listing the paths it holds, meant to be read at start-up; the
+  // sheet comes later, so the list goes to `registerPrebuiltStyles` instead.
+  const listed = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}$/.exec(extracted);
+  if (!listed?.[1]) throw new Error("Ant Design's extracted styles did not end with their list of paths");
+  const paths = listed[1].split(";").map((entry) => entry.slice(0, entry.lastIndexOf(":")));
+  return { css: extracted.slice(0, listed.index), paths };
+}
+
+export function prebuiltAntdStyles(): Plugin {
+  const built = new Map<string, Promise<{ css: string; paths: string[] }>>();
+  const sheetOf = (name: string) => {
+    const sheet = sheets[name];
+    if (!sheet) throw new Error(`no prebuilt Ant Design sheet is named ${name}`);
+    if (!built.has(name)) built.set(name, buildSheet(sheet));
+    return built.get(name)!;
+  };
+  return {
+    name: "prebuilt-antd-styles",
+    resolveId(id) {
+      return id.startsWith(virtualPrefix) ? "\0" + id : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(resolvedPrefix)) return undefined;
+      const name = id.slice(resolvedPrefix.length);
+      if (name.endsWith(".css")) return (await sheetOf(name.slice(0, -".css".length))).css;
+      const { paths } = await sheetOf(name);
+      return [
+        `import ${JSON.stringify(virtualPrefix + name + ".css")};`,
+        `import { registerPrebuiltStyles } from ${JSON.stringify(registerModule)};`,
+        `registerPrebuiltStyles(${JSON.stringify(paths)});`,
+      ].join("\n");
+    },
+  };
+}
