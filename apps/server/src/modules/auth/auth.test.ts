@@ -1,5 +1,5 @@
 import { ROLE_ADMIN, ROLE_STUDENT, messages, notices } from "@admissions/shared";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, passwordResetCodes, sessions, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
@@ -193,6 +193,23 @@ describe("sessions", () => {
     const { user, cookie } = await signInAs(test);
     await test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("marks the sessions seen at once a minute after they last were, each its own", async () => {
+    const signedIn = await Promise.all([signInAs(test), signInAs(test), signInAs(test)]);
+    const ids = signedIn.map(({ user }) => user.id);
+    const lastSeenOf = async (userId: number) => (await test.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, userId)))[0]?.at;
+    // Two minutes ago, from the database and from a fresh instance's cache alike.
+    await test.db.update(sessions).set({ lastSeenAt: sql`now() - interval '2 minutes'` }).where(inArray(sessions.userId, ids));
+    const instance = { ...test.ctx, sessionCache: new SessionCache({ maxAgeMs: 60_000, maxEntries: 10 }) };
+    const before = new Date(Date.now() - 60_000);
+
+    // The three in one turn of the event loop, as one statement; a session ended meanwhile is touched by no one.
+    const [ended, ...kept] = signedIn;
+    await test.db.delete(sessions).where(eq(sessions.userId, ended!.user.id));
+    const resolved = await Promise.all(signedIn.map(({ cookie }) => resolveSession(instance, cookie.replace(/^sid=/, ""))));
+    expect(resolved.map((actor) => actor?.id ?? null)).toEqual([null, ...kept.map(({ user }) => user.id)]);
+    for (const { user } of kept) expect((await lastSeenOf(user.id))!.getTime()).toBeGreaterThan(before.getTime());
   });
 
   it("keeps a resolved session for its cache's age: a change made by another instance shows once it is out", async () => {
