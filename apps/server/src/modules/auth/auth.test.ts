@@ -204,7 +204,7 @@ describe("sessions", () => {
     const instance = { ...test.ctx, sessionCache: new SessionCache({ maxAgeMs: 60_000, maxEntries: 10 }) };
     const before = new Date(Date.now() - 60_000);
 
-    // The three in one turn of the event loop, as one statement; a session ended meanwhile is touched by no one.
+    // The three at once, their touches batched together; a session ended meanwhile is touched by no one and signs no one in.
     const [ended, ...kept] = signedIn;
     await test.db.delete(sessions).where(eq(sessions.userId, ended!.user.id));
     const resolved = await Promise.all(signedIn.map(({ cookie }) => resolveSession(instance, cookie.replace(/^sid=/, ""))));
