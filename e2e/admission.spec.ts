@@ -82,8 +82,12 @@ test("staff enter a walk-in applicant's form offline, see 'Saved' and start agai
   await page.getByRole("navigation", { name: "Staff navigation" }).getByRole("link", { name: "New Admission" }).click();
   await expect(page).toHaveURL(/\/admin-admission$/);
   await expect(page.getByRole("heading", { name: "Offline Admission" })).toBeVisible();
+  // A wide screen shows the four steps as a bar, the current one marked for screen readers.
+  const currentStep = page.locator('.step-bar [aria-current="step"]');
+  await expect(currentStep).toHaveText(/Student Details/);
 
   await fillStudentDetails(page, { applicantEmail: walkIn });
+  await expect(currentStep).toHaveText(/Address Details/);
   await page.getByLabel("Student's e-mail").fill(walkIn);
   await fillAddress(page);
   await fillMarks(page);

@@ -30,9 +30,8 @@ interface Sheet {
 }
 
 const sheets: Record<string, Sheet> = {
-  // The admission form's first step as a phone draws it. The later steps load on demand and make
-  // their styles in the browser while the applicant is typing on the first; the step bar (Steps),
-  // drawn on wide screens only, makes its own too.
+  // The admission form's first step. The later steps load on demand and make their styles in the
+  // browser while the applicant is typing on the first.
   "admission-first-step": {
     frame: ({ Button }) => [<Button key="button" />],
     components: ({ Col, Form, Input, Radio, Row, Select, Space }) => [
