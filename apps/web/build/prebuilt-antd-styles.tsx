@@ -20,21 +20,15 @@ import { theme } from "../src/app/theme.ts";
 type Antd = typeof AntdModule;
 
 interface Sheet {
-  /**
-   * What the frame around every screen draws: the browser has made those styles by the time a screen
-   * loads, so the sheet leaves them out.
-   */
-  frame: (antd: Antd) => ReactElement[];
   /** The components whose styles the sheet holds; only their kinds matter, not their props. */
   components: (antd: Antd) => ReactElement[];
 }
 
 const sheets: Record<string, Sheet> = {
-  // The admission form's first step. The later steps load on demand and make their styles in the
-  // browser while the applicant is typing on the first.
+  // The admission form's first step and its buttons. The later steps load on demand and make their
+  // styles in the browser while the applicant is typing on the first.
   "admission-first-step": {
-    frame: ({ Button }) => [<Button key="button" />],
-    components: ({ Col, Form, Input, Radio, Row, Select, Space }) => [
+    components: ({ Button, Col, Form, Input, Radio, Row, Select, Space }) => [
       <Form key="form">
         <Form.Item label="label">
           <Input />
@@ -46,6 +40,7 @@ const sheets: Record<string, Sheet> = {
       <Select key="select" />,
       <Radio.Group key="radio" options={["option"]} />,
       <Space key="space" />,
+      <Button key="button" />,
     ],
   },
 };
@@ -56,7 +51,7 @@ const resolvedPrefix = "\0" + virtualPrefix;
 const registerModule = "/src/lib/prebuilt-styles.ts";
 
 /** The CSS of a sheet and the style-engine paths it covers. */
-async function buildSheet({ frame, components }: Sheet): Promise<{ css: string; paths: string[] }> {
+async function buildSheet({ components }: Sheet): Promise<{ css: string; paths: string[] }> {
   // Loaded here rather than at the top, so that Ant Design reads the mode (its hash prefix differs in
   // development) that Vite has set by the time a module is loaded.
   const [antd, { createCache, extractStyle, StyleProvider }, { renderToString }] = await Promise.all([
@@ -71,8 +66,9 @@ async function buildSheet({ frame, components }: Sheet): Promise<{ css: string; 
         <antd.ConfigProvider theme={theme}>{elements}</antd.ConfigProvider>
       </StyleProvider>,
     );
-  draw(frame(antd));
-  // `once` marks what it extracts, so the second extraction holds only what the components added.
+  // The provider alone first: the app's root has made its styles (the icons') before any screen
+  // loads. `once` marks what it extracts, so the second extraction holds only what the components add.
+  draw([]);
   extractStyle(cache, { types: "style", once: true });
   draw(components(antd));
   const extracted = extractStyle(cache, { types: "style", once: true, plain: true });

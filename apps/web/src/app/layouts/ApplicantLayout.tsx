@@ -1,6 +1,6 @@
 import { MenuOutlined } from "@ant-design/icons";
 import { ROLE_STUDENT } from "@admissions/shared";
-import { Button, Grid } from "antd";
+import { Grid } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
@@ -45,14 +45,11 @@ export function ApplicantLayout() {
       {wide ? (
         links
       ) : (
-        <Button
-          type="text"
-          className="applicant-bar__menu"
-          icon={<MenuOutlined />}
-          aria-label={t("nav.openMenu")}
-          aria-expanded={menuOpen ?? false}
-          onClick={() => setMenuOpen(true)}
-        />
+        // A plain button drawn by styles.css: Ant Design's would make its button styles in the
+        // browser as a phone's first visit draws the bar (PERFORMANCE.md, twenty-fourth round).
+        <button type="button" className="applicant-bar__menu" aria-label={t("nav.openMenu")} aria-expanded={menuOpen ?? false} onClick={() => setMenuOpen(true)}>
+          <MenuOutlined />
+        </button>
       )}
     </div>
   );

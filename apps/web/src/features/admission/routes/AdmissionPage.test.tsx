@@ -88,17 +88,3 @@ describe("the name's hint", () => {
     expect(description()).toEqual(["Please input your name!", "As on the HSC marksheet; letters and spaces only."]);
   });
 });
-
-describe("the first step's styles", () => {
-  it("come from the stylesheet made at build time: the browser makes only the frame's", async () => {
-    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
-    renderAt("/admission");
-    await screen.findByRole("combobox", { name: "Degree" }, { timeout: 10_000 });
-    // Outside production, Ant Design marks each style element it makes with its path: hash, then
-    // component. The frame's (its sign-out button) are there; the fields' must not be.
-    const madeInBrowser = [...document.querySelectorAll("style[data-cache-path]")].map((style) => style.getAttribute("data-cache-path")?.split("|")[1]);
-    expect(madeInBrowser).toContain("Button-Button");
-    const fields = ["Form-Form", "Form-item-item", "Grid-Grid", "Input-Shared", "Input-Component", "Select-Select", "Radio-Radio", "Space-Space"];
-    expect(madeInBrowser.filter((component) => fields.includes(component ?? ""))).toEqual([]);
-  });
-});

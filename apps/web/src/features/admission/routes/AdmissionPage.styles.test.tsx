@@ -1,0 +1,25 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderAt, signedInAs, stubApi } from "../../../test/render";
+
+// A file of its own: the style elements of earlier renders stay in the document, and this test
+// must see every style made since the app started.
+const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
+
+describe("the admission form's first step on a phone", () => {
+  it("draws with the styles made at build time: the browser makes none but the icons' of the app's root", async () => {
+    stubApi({
+      ...signedInAs("ROLE_USER", "new@example.in"),
+      "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300 }]),
+      "/booking/degrees": ok([{ id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }]),
+      "/booking/admission": ok(null),
+    });
+    renderAt("/admission");
+    await screen.findByRole("combobox", { name: "Degree" }, { timeout: 10_000 });
+    expect(screen.getByRole("button", { name: "Next" })).toBeTruthy();
+    // Outside production, Ant Design marks each style element it makes with its path: hash, then
+    // component. The fields', the buttons' and the shared reset's must not be among them.
+    const madeInBrowser = [...document.querySelectorAll("style[data-cache-path]")].map((style) => style.getAttribute("data-cache-path")?.split("|")[1]);
+    expect(madeInBrowser).toEqual(["ant-design-icons"]);
+  });
+});
