@@ -304,17 +304,19 @@ export function AdmissionPage() {
  * browser for a row of four titles (PERFORMANCE.md, twenty-fourth round).
  */
 function StepBar({ titles, current }: { titles: string[]; current: number }) {
-  const stateOf = (index: number) => (index < current ? "done" : index === current ? "current" : "next");
   return (
     <ol className="step-bar">
-      {titles.map((title, index) => (
-        <li key={title} className={`step-bar__step step-bar__step--${stateOf(index)}`} aria-current={index === current ? "step" : undefined}>
-          <span className="step-bar__number" aria-hidden>
-            {index < current ? "✓" : index + 1}
-          </span>
-          <span className="step-bar__title">{title}</span>
-        </li>
-      ))}
+      {titles.map((title, index) => {
+        const state = index < current ? "done" : index === current ? "current" : "next";
+        return (
+          <li key={title} className={`step-bar__step step-bar__step--${state}`} aria-current={state === "current" ? "step" : undefined}>
+            <span className="step-bar__number" aria-hidden>
+              {state === "done" ? "✓" : index + 1}
+            </span>
+            <span className="step-bar__title">{title}</span>
+          </li>
+        );
+      })}
     </ol>
   );
 }
