@@ -114,7 +114,7 @@ describe("routing rules of SPEC.md section 2", () => {
     });
     vi.spyOn(console, "error").mockImplementation(() => undefined); // React reports the caught error
     const { router, findByText, queryByText } = renderAt("/transactionStatus");
-    expect(await findByText("Sorry, server goes wrong", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await findByText("Sorry, server goes wrong")).toBeTruthy();
 
     await router.navigate("/no-such-screen");
     expect(await findByText("Oops, an error has occurred. Page not found!")).toBeTruthy();

@@ -80,5 +80,5 @@ export async function openDialog(title: string) {
   return dialog;
 }
 
-// The first screen of a file loads the lazy staff chunks, slowly on a busy machine.
-export const findRow = async (name: string) => (await screen.findByText(name, {}, { timeout: 10_000 })).closest("tr")!;
+/** The table row that shows a name. */
+export const findRow = async (name: string) => (await screen.findByText(name)).closest("tr")!;

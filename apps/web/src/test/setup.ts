@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { i18nReady } from "../lib/i18n";
 
@@ -21,6 +21,11 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// A screen's first visit in a file loads its lazy chunk, which Vite transforms on demand (for
+// /admission that includes drawing its prebuilt Ant Design sheet): seconds on a busy machine,
+// beyond Testing Library's one-second wait. Tests check where the app gets, not how fast.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app renders once the starting language is in; so do the tests.
 await i18nReady;

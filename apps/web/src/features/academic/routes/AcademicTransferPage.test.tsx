@@ -72,7 +72,7 @@ describe("the academic year close", { timeout: 60_000 }, () => {
 
     await chooseCourse("UG");
     await userEvent.click(screen.getByRole("button", { name: "Preview" }));
-    expect(await screen.findByText(`Closing ${yearName} for UG`, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(`Closing ${yearName} for UG`)).toBeTruthy();
     expect(screen.getByText("Year 1 to Year 2")).toBeTruthy();
     expect(screen.getByText("Complete the course")).toBeTruthy();
     const kavya = screen.getByText("KAVYA N").closest("tr")!;
@@ -86,9 +86,9 @@ describe("the academic year close", { timeout: 60_000 }, () => {
     expect(calls.some((call) => call.url === closeUrl)).toBe(false);
     await userEvent.click(within(dialog).getByRole("button", { name: "Close the year" }));
 
-    expect(await screen.findByText(`${yearName} is closed for UG.`, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(`${yearName} is closed for UG.`)).toBeTruthy();
     expect(screen.getByText("Moved up a year: 218 · Completed: 87 · Fee terms created: 436")).toBeTruthy();
-    expect(await screen.findByText(`${yearName} is already closed for UG.`, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(`${yearName} is already closed for UG.`)).toBeTruthy();
     expect(screen.getByText(/by admin@college\.in\. Moved up a year: 218 · Completed: 87/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Close the year" })).toBeNull();
     expect(calls.filter((call) => call.url === closeUrl)).toHaveLength(1);
@@ -106,11 +106,11 @@ describe("the academic year close", { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole("combobox", { name: "Filière" }, { timeout: 15_000 }));
     await userEvent.click(await screen.findByTitle("UG", {}, { timeout: 5_000 }));
     await userEvent.click(screen.getByRole("button", { name: "Aperçu" }));
-    await userEvent.click(await screen.findByRole("button", { name: "Clôturer l’année" }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole("button", { name: "Clôturer l’année" }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog.textContent).toContain(`Clôturer ${yearName} pour UG ?`);
     await userEvent.click(within(dialog).getByRole("button", { name: "Clôturer l’année" }));
-    expect(await screen.findByText("Cette année universitaire est déjà clôturée pour cette filière.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Cette année universitaire est déjà clôturée pour cette filière.")).toBeTruthy();
   });
 
   it("is for admins only: anyone else goes back to the applications list", async () => {

@@ -15,7 +15,7 @@ describe("the admission form's first step on a phone", () => {
       "/booking/admission": ok(null),
     });
     renderAt("/admission");
-    await screen.findByRole("combobox", { name: "Degree" }, { timeout: 10_000 });
+    await screen.findByRole("combobox", { name: "Degree" });
     expect(screen.getByRole("button", { name: "Next" })).toBeTruthy();
     // Outside production, Ant Design marks each style element it makes with its path: hash, then
     // component. The fields', the buttons' and the shared reset's must not be among them.

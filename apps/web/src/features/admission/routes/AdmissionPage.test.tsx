@@ -27,7 +27,7 @@ describe("the admission form for a student admitted before the results", () => {
     renderAt("/admission");
 
     // The whole marks step renders in jsdom before the button appears; give it time on a busy machine.
-    expect(await screen.findByRole("button", { name: "Submit" }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Submit" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
     expect(screen.queryByText(/Step \d of 4/)).toBeNull();
     expect(screen.queryByText("Student Details")).toBeNull();
@@ -41,7 +41,7 @@ describe("the admission form for an applicant whose fee is paid", () => {
     const stored = { ...sampleAdmission(), applicationNo: "UG-2026-000002", applicationStatus: "Submitted", paymentStatus: "Success", paymentRefNo: "31", applicationFee: 300 };
     stubApi({ ...signedInAs("ROLE_USER"), ...masters, "/booking/admission": ok(stored) });
     renderAt("/admission");
-    expect(await screen.findByText("Application UG-2026-000002 has been submitted.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Application UG-2026-000002 has been submitted.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Next" })).toBeNull();
   });
 });
@@ -50,8 +50,8 @@ describe("the offline admission form", () => {
   it("is titled Offline Admission and asks staff for the applicant's e-mail", async () => {
     stubApi({ ...signedInAs("ROLE_ADMIN"), ...masters });
     renderAt("/admin-admission");
-    expect(await screen.findByRole("heading", { name: "Offline Admission" }, { timeout: 10_000 })).toBeTruthy();
-    expect(await screen.findByLabelText("Applicant's e-mail", undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Offline Admission" })).toBeTruthy();
+    expect(await screen.findByLabelText("Applicant's e-mail")).toBeTruthy();
   });
 });
 
@@ -59,7 +59,7 @@ describe("the first step's fields that follow an answer", () => {
   it("offers a degree once a course is chosen, shows the age of the date of birth, and asks to specify a yes", async () => {
     stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
     renderAt("/admission");
-    const degree = await screen.findByRole("combobox", { name: "Degree" }, { timeout: 10_000 });
+    const degree = await screen.findByRole("combobox", { name: "Degree" });
     expect(degree).toHaveProperty("disabled", true);
     // Ant Design's button-styled radios take the click on their label.
     await userEvent.click(screen.getByText("UG"));
@@ -79,12 +79,12 @@ describe("the name's hint", () => {
   it("describes the name field, and still does beside the field's error", async () => {
     stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
     renderAt("/admission");
-    const name = await screen.findByRole("textbox", { name: "Name" }, { timeout: 10_000 });
+    const name = await screen.findByRole("textbox", { name: "Name" });
     const description = () => name.getAttribute("aria-describedby")?.split(" ").map((id) => document.getElementById(id)?.textContent);
     expect(description()).toEqual(["As on the HSC marksheet; letters and spaces only."]);
 
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
-    expect(await screen.findByText("Please input your name!", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Please input your name!")).toBeTruthy();
     expect(description()).toEqual(["Please input your name!", "As on the HSC marksheet; letters and spaces only."]);
   });
 });

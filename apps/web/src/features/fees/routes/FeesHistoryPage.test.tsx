@@ -16,12 +16,12 @@ describe("Fees History", { timeout: 60_000 }, () => {
     });
     renderAt("/feesHistory");
 
-    await waitFor(() => expect(calls.some((call) => call.url === "/booking/feeStatus?userName=asha%40example.in")).toBe(true), { timeout: 10_000 });
+    await waitFor(() => expect(calls.some((call) => call.url === "/booking/feeStatus?userName=asha%40example.in")).toBe(true));
     expect(screen.getByRole("status").textContent).toContain("Loading…");
     expect(screen.queryByRole("table")).toBeNull();
 
     answer(new Response(JSON.stringify({ status: "success", message: "OK", data: feeStatus }), { headers: { "content-type": "application/json" } }));
-    expect(await screen.findByText("ASHA R", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("ASHA R")).toBeTruthy();
     expect(screen.getByText("ADM-UG-2026-0001")).toBeTruthy();
     expect(screen.getByText("UG · B.SC. COMPUTER SCIENCE")).toBeTruthy();
 
@@ -43,24 +43,24 @@ describe("Fees History", { timeout: 60_000 }, () => {
   it("says after the gateway whether the term was paid, and offers another try when it was not", async () => {
     stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
     const paid = renderAt("/feesHistory?payment=success");
-    expect(await screen.findByText("Payment received: the term is now paid. Its receipt is below.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Payment received: the term is now paid. Its receipt is below.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pay again" })).toBeNull();
     paid.unmount();
 
     const failed = renderAt("/feesHistory?payment=failure");
-    expect(await screen.findByText("The payment did not go through, so the term is not paid. Please try again.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("The payment did not go through, so the term is not paid. Please try again.")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Pay again" }));
     await waitFor(() => expect(failed.router.state.location.pathname).toBe("/feesDetail"));
     failed.unmount();
 
     renderAt("/feesHistory?payment=aborted");
-    expect(await screen.findByText("The payment was cancelled, so the term is not paid. You can try again.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("The payment was cancelled, so the term is not paid. You can try again.")).toBeTruthy();
   });
 
   it("shows staff the student they named, with Fee Entry to /students/feesStatus/{user}", async () => {
     const calls = stubApi({ ...signedInAs("ROLE_ADMIN", "office@example.in"), "/booking/feeStatus": ok(feeStatus) });
     const { router } = renderAt("/feesHistory/asha%40example.in");
-    await userEvent.click(await screen.findByRole("button", { name: "Fee Entry" }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole("button", { name: "Fee Entry" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/students/feesStatus/asha%40example.in"));
     expect(calls.filter((call) => call.url.startsWith("/booking/feeStatus")).every((call) => call.url === "/booking/feeStatus?userName=asha%40example.in")).toBe(true);
   });
@@ -68,7 +68,7 @@ describe("Fees History", { timeout: 60_000 }, () => {
   it("says why the terms cannot be shown", async () => {
     stubApi({ ...signedInAs("ROLE_ADMIN"), "/booking/feeStatus": failure(404, "Not found") });
     renderAt("/feesHistory/nobody%40example.in");
-    expect(await screen.findByText("Not found", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Not found")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
   });
 });

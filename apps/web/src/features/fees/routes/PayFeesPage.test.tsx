@@ -24,7 +24,7 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
   it("shows the amount of the term matching both the year and the term", async () => {
     stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
     renderAt("/feesDetail");
-    await screen.findByRole("combobox", { name: "Select Year" }, { timeout: 10_000 });
+    await screen.findByRole("combobox", { name: "Select Year" });
     expect(amount()).toBe("₹0");
 
     await choose("Select Year", "Year 1");
@@ -39,7 +39,7 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
   it("asks for the year and the term in SPEC.md's words, and sends nothing", async () => {
     const calls = stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
     renderAt("/feesDetail");
-    await userEvent.click(await screen.findByRole("button", { name: "PAY" }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole("button", { name: "PAY" }));
     expect(await screen.findByText("Please input your Year!")).toBeTruthy();
     expect(screen.getByText("Please input your Term!")).toBeTruthy();
     expect(payments(calls)).toEqual([]);
@@ -48,7 +48,7 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
   it("says when the student has no such term, and sends nothing", async () => {
     const calls = stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
     renderAt("/feesDetail");
-    await screen.findByRole("combobox", { name: "Select Year" }, { timeout: 10_000 });
+    await screen.findByRole("combobox", { name: "Select Year" });
     await choose("Select Year", "Year 3");
     await choose("Select Term", "Term 1");
     const noFee = "There is no fee for Year 3, Term 1 for this student. Check the year and term, or contact the college office.";
@@ -63,7 +63,7 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
   it("does not offer to pay a term already paid", async () => {
     stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
     renderAt("/feesDetail");
-    await screen.findByRole("combobox", { name: "Select Year" }, { timeout: 10_000 });
+    await screen.findByRole("combobox", { name: "Select Year" });
     await choose("Select Year", "Year 1");
     await choose("Select Term", "Term 1");
     expect(await screen.findByText("Year 1, Term 1 is already paid.")).toBeTruthy();
@@ -79,7 +79,7 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
       "/booking/feePayment": ok({ accessCode: "AVSANDBOX", encRequest: "9f86d0", transactionUrl: "https://gateway.example/initiate", orderId: "FEE2026000012P1" }),
     });
     renderAt("/feesDetail");
-    await screen.findByRole("combobox", { name: "Select Year" }, { timeout: 10_000 });
+    await screen.findByRole("combobox", { name: "Select Year" });
     await choose("Select Year", "Year 1");
     await choose("Select Term", "Term 2");
     await enter("Remarks", "  First instalment  ");
@@ -102,7 +102,7 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
       "/booking/feePayment": failure(409, "This term has already been paid."),
     });
     renderAt("/feesDetail");
-    await screen.findByRole("combobox", { name: "Select Year" }, { timeout: 10_000 });
+    await screen.findByRole("combobox", { name: "Select Year" });
     await choose("Select Year", "Year 2");
     await choose("Select Term", "Term 1");
     await userEvent.click(payButton());
@@ -119,8 +119,8 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
       ),
     });
     const { router } = renderAt("/feesHistory/asha%40example.in");
-    await userEvent.click(await screen.findByRole("button", { name: "Fee Entry" }, { timeout: 10_000 }));
-    expect(await screen.findByRole("heading", { name: "Fee Entry" }, { timeout: 10_000 })).toBeTruthy();
+    await userEvent.click(await screen.findByRole("button", { name: "Fee Entry" }));
+    expect(await screen.findByRole("heading", { name: "Fee Entry" })).toBeTruthy();
     await choose("Select Year", "Year 1");
     await choose("Select Term", "Term 2");
 
@@ -162,7 +162,7 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
       ),
     });
     const { router } = renderAt("/students/feesStatus/asha%40example.in");
-    await screen.findByRole("combobox", { name: "Select Year" }, { timeout: 10_000 });
+    await screen.findByRole("combobox", { name: "Select Year" });
     await choose("Select Year", "Year 2");
     await choose("Select Term", "Term 1");
     await choose("Mode", "Cash");
@@ -176,8 +176,8 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
   it("does not let a student enter fees for someone: they land on their own Pay Fees, and nothing is asked about the other", async () => {
     const calls = stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
     const { router } = renderAt("/feesDetail/ravi%40example.in");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/feesDetail"), { timeout: 10_000 });
-    expect(await screen.findByRole("heading", { name: "Pay Fees", level: 1 }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/feesDetail"));
+    expect(await screen.findByRole("heading", { name: "Pay Fees", level: 1 })).toBeTruthy();
     expect(calls.some((call) => call.url.includes("ravi"))).toBe(false);
   });
 });

@@ -72,7 +72,7 @@ const heading = (name: string) => onScreen().queryByRole("heading", { name, leve
 
 /** Pastes the remarks in one input event: typing them key by key re-renders Ant Design's text area each time. */
 async function enterRemarks(text: string) {
-  await userEvent.click(await screen.findByLabelText("Remarks", {}, { timeout: 10_000 }));
+  await userEvent.click(await screen.findByLabelText("Remarks"));
   await userEvent.paste(text);
 }
 
@@ -87,7 +87,7 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     stubReviewApi();
     renderAt(reviewPath);
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Application of PRIYA S" }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Application of PRIYA S" })).toBeTruthy();
     expect(screen.getAllByText("UG-2026-000123").length).toBeGreaterThan(0);
     expect(screen.getByText("SUBMITTED")).toBeTruthy();
     expect(await onScreen().findByRole("img", { name: "Photo" })).toBeTruthy();
@@ -119,7 +119,7 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     stubReviewApi({ ...submitted, examDetails: { ...(submitted.examDetails as object), tweleveStatus: "APPEARED" }, marksDetails: [] });
     renderAt(reviewPath);
 
-    expect(await screen.findByRole("heading", { name: "Application of PRIYA S" }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Application of PRIYA S" })).toBeTruthy();
     expect(heading("Exam Detail")).toBeTruthy();
     expect(heading("Mark Detail")).toBeNull();
   });
@@ -128,7 +128,7 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     const api = stubReviewApi();
     renderAt(reviewPath);
 
-    await userEvent.click(await screen.findByRole("button", { name: "Reject" }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole("button", { name: "Reject" }));
     expect(await screen.findByText("Enter Remarks")).toBeTruthy();
     await enterRemarks("   ");
     await userEvent.click(screen.getByRole("button", { name: "Approve" }));
@@ -204,7 +204,7 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     });
     renderAt(reviewPath);
 
-    expect(await screen.findByText("No decision has been made on this application yet.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("No decision has been made on this application yet.")).toBeTruthy();
     await enterRemarks("Admit");
     await userEvent.click(screen.getByRole("button", { name: "Approve" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Approve" }));
@@ -217,28 +217,28 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
     await router.navigate(reviewPath);
 
-    await userEvent.click(await screen.findByRole("button", { name: "Go Back" }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole("button", { name: "Go Back" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
     expect(api.count(admissionUrl)).toBe(1);
 
     // Opened again, the application is read afresh rather than taken from the cache.
     await router.navigate(reviewPath);
-    expect(await screen.findByRole("button", { name: "Go Back" }, { timeout: 10_000 })).toBeTruthy();
-    await waitFor(() => expect(api.count(admissionUrl)).toBe(2), { timeout: 10_000 });
+    expect(await screen.findByRole("button", { name: "Go Back" })).toBeTruthy();
+    await waitFor(() => expect(api.count(admissionUrl)).toBe(2));
   });
 
   it("Go Back from a page opened directly lands on the applications list", async () => {
     stubReviewApi();
     const { router } = renderAt(reviewPath);
 
-    await userEvent.click(await screen.findByRole("button", { name: "Go Back" }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole("button", { name: "Go Back" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
   });
 
   it("says so when the applicant has no application, or the application is outside the staff member's degrees", async () => {
     stubReviewApi(null);
     const { unmount } = renderAt(reviewPath);
-    expect(await screen.findByText("priya@example.in has not made an application yet.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("priya@example.in has not made an application yet.")).toBeTruthy();
     unmount();
 
     stubApi({
@@ -246,6 +246,6 @@ describe("the application review screen", { timeout: 60_000 }, () => {
       [admissionUrl]: () => ({ status: 403, body: { status: "error", message: "You are not allowed to do this.", data: null } }),
     });
     renderAt(reviewPath);
-    expect(await screen.findByText("This application belongs to a degree you do not look after, so you cannot open it.", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("This application belongs to a degree you do not look after, so you cannot open it.")).toBeTruthy();
   });
 });
