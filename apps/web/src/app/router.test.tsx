@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { renderAt, signedInAs, signedOut, stubApi } from "../test/render";
+import { failureAnswer, ok, okAnswer, renderAt, signedInAs, signedOut, stubApi } from "../test/render";
 
 const pathOf = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
 
@@ -32,10 +32,7 @@ describe("routing rules of SPEC.md section 2", () => {
 
     stubApi({
       ...signedInAs("ROLE_USER"),
-      "/booking/applicationStatus": () => ({
-        status: 200,
-        body: { status: "success", message: "OK", data: { applicationNo: "UG2026-000001", applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: "null" } },
-      }),
+      "/booking/applicationStatus": ok({ applicationNo: "UG2026-000001", applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: "null" }),
     });
     const second = renderAt("/deciderScreen");
     await waitFor(() => expect(pathOf(second.router)).toBe("/transactionStatus"));
@@ -44,7 +41,7 @@ describe("routing rules of SPEC.md section 2", () => {
   it("sends a student awaiting results to /admission and any other student to /feesDetail", async () => {
     stubApi({
       ...signedInAs("ROLE_STUDENT"),
-      "/booking/admission": () => ({ status: 200, body: { status: "success", message: "OK", data: { examDetails: { tweleveStatus: "APPEARED" } } } }),
+      "/booking/admission": ok({ examDetails: { tweleveStatus: "APPEARED" } }),
     });
     const appeared = renderAt("/deciderScreen");
     await waitFor(() => expect(pathOf(appeared.router)).toBe("/admission"));
@@ -93,11 +90,11 @@ describe("routing rules of SPEC.md section 2", () => {
     stubApi({
       "/booking/api/auth/me": () =>
         sessionEnded
-          ? { status: 401, body: { status: "error", message: "Please sign in to continue.", data: null } }
-          : { status: 200, body: { status: "success", message: "OK", data: { userId: 7, userName: "p@example.in", roleName: "ROLE_USER", mobile: null } } },
+          ? failureAnswer(401, "Please sign in to continue.")
+          : okAnswer({ userId: 7, userName: "p@example.in", roleName: "ROLE_USER", mobile: null }),
       "/booking/applicationStatus": () => {
         sessionEnded = true;
-        return { status: 401, body: { status: "error", message: "Please sign in to continue.", data: null } };
+        return failureAnswer(401, "Please sign in to continue.");
       },
     });
     const { router } = renderAt("/deciderScreen");
@@ -110,7 +107,7 @@ describe("routing rules of SPEC.md section 2", () => {
     stubApi({
       ...signedInAs("ROLE_USER"),
       // A status that is not text: the status screen cannot draw it.
-      "/booking/applicationStatus": () => ({ status: 200, body: { status: "success", message: "OK", data: { applicationNo: "UG-1", applicationStatus: 42 } } }),
+      "/booking/applicationStatus": ok({ applicationNo: "UG-1", applicationStatus: 42 }),
     });
     vi.spyOn(console, "error").mockImplementation(() => undefined); // React reports the caught error
     const { router, findByText, queryByText } = renderAt("/transactionStatus");

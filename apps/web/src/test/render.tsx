@@ -1,3 +1,4 @@
+import type { FieldError } from "@admissions/shared";
 import { act, render, screen, within } from "@testing-library/react";
 import { useEffect } from "react";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
@@ -6,7 +7,29 @@ import { Providers } from "../app/providers";
 import { AppRoutes } from "../app/router";
 import { createQueryClient } from "../lib/query-client";
 
-type Handler = (init: RequestInit | undefined) => { status: number; body: unknown };
+export type Answer = { status: number; body: unknown };
+type Handler = (init?: RequestInit) => Answer;
+
+/** The contract's envelope of a success, for a handler that answers according to the request. */
+export const okAnswer = (data: unknown, message = "OK"): Answer => ({ status: 200, body: { status: "success", message, data } });
+
+/** The contract's envelope of a refusal, with the fields' errors when a form's input was refused. */
+export const failureAnswer = (status: number, message: string, errors?: FieldError[]): Answer => ({
+  status,
+  body: { status: "error", message, data: errors ? { errors } : null },
+});
+
+/** A handler that answers every request with success and `data`. */
+export const ok =
+  (data: unknown, message?: string): Handler =>
+  () =>
+    okAnswer(data, message);
+
+/** A handler that refuses every request. */
+export const failure =
+  (status: number, message: string, errors?: FieldError[]): Handler =>
+  () =>
+    failureAnswer(status, message, errors);
 
 /**
  * The browser's fetch, answering as the API's contract says (the API itself is tested against a
@@ -29,11 +52,11 @@ export function stubApi(handlers: Record<string, Handler>) {
   return calls;
 }
 
-export const signedOut = { "/booking/api/auth/me": () => ({ status: 401, body: { status: "error", message: "Please sign in to continue.", data: null } }) };
+export const signedOut = { "/booking/api/auth/me": failure(401, "Please sign in to continue.") };
 
 export function signedInAs(roleName: string, userName = "person@example.in", degreeIds: number[] | null = null) {
   return {
-    "/booking/api/auth/me": () => ({ status: 200, body: { status: "success", message: "OK", data: { userId: 7, userName, roleName, mobile: null, degreeIds } } }),
+    "/booking/api/auth/me": ok({ userId: 7, userName, roleName, mobile: null, degreeIds }),
   };
 }
 

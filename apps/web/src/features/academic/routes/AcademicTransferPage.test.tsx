@@ -3,10 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import i18n from "../../../lib/i18n";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
-
-const ok = (data: unknown, message = "OK") => () => ({ status: 200, body: { status: "success", message, data } });
-const failure = (status: number, message: string) => () => ({ status, body: { status: "error", message, data: null } });
+import { failure, ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const year = new Date().getFullYear() - 1;
 const yearName = `${year}-${String(year + 1).slice(-2)}`;

@@ -2,9 +2,7 @@ import type { ActivityEntry } from "@admissions/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
-
-const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
+import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const signInEntry: ActivityEntry = {
   id: 12,

@@ -1,10 +1,9 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
+import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 // A file of its own: the style elements of earlier renders stay in the document, and this test
 // must see every style made since the app started.
-const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
 
 describe("the admission form's first step on a phone", () => {
   it("draws with the styles made at build time: the browser makes none but the icons' of the app's root", async () => {

@@ -2,9 +2,8 @@ import { ageOn, sampleAdmission } from "@admissions/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
+import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
-const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
 const masters = {
   "/booking/courses": ok([
     { id: 1, name: "UG", applicationFee: 300 },

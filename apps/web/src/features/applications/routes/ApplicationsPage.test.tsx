@@ -1,9 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
+import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
-const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
 const row = {
   applicationNo: "UG-2026-000007",
   userName: "kavya@example.in",

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAt, signedOut, stubApi } from "../../../test/render";
+import { failure, ok, renderAt, signedOut, stubApi } from "../../../test/render";
 
 describe("sign-in page", () => {
   it("shows SPEC.md's messages for empty fields and sends nothing", async () => {
@@ -17,7 +17,7 @@ describe("sign-in page", () => {
   it("shows 'Please Enter Correct Username and Password' when the server answers 401", async () => {
     stubApi({
       ...signedOut,
-      "/booking/api/auth/signin": () => ({ status: 401, body: { status: "error", message: "Please Enter Correct Username and Password", data: null } }),
+      "/booking/api/auth/signin": failure(401, "Please Enter Correct Username and Password"),
     });
     renderAt("/signin");
     await userEvent.type(await screen.findByLabelText("E-mail"), "priya@example.in");
@@ -61,7 +61,7 @@ describe("forgot and change password", () => {
 
   it("titles /forgotpassword 'Forgot Your Password ?' and goes to /resetpassword/{email} with the server's message", async () => {
     const text = "If an account exists for this e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.";
-    stubApi({ ...signedOut, "/booking/api/auth/forgetpwd": () => ({ status: 200, body: { status: "success", message: text, data: text } }) });
+    stubApi({ ...signedOut, "/booking/api/auth/forgetpwd": ok(text, text) });
     const { router } = renderAt("/forgotpassword");
     expect(await screen.findByRole("heading", { name: "Forgot Your Password ?" })).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Send code" }));

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { findRow, renderAt, signedInAs, stubApi } from "../../../test/render";
-import { failure, feeStatus, ok } from "../test/fee-api";
+import { failure, findRow, ok, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { feeStatus } from "../test/fee-api";
 
 describe("Fees History", { timeout: 60_000 }, () => {
   it("shows the loader until the signed-in student's terms come, then the student and every term with its status", async () => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { findRow, renderAt, signedInAs, stubApi } from "../../../test/render";
-import { choose, ok } from "../test/fee-api";
+import { findRow, ok, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { choose } from "../test/fee-api";
 
 const feeRow = {
   id: "fee-2",

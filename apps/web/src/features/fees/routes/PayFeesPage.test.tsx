@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
-import { choose, failure, feeStatus, ok } from "../test/fee-api";
+import { failure, ok, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { choose, feeStatus } from "../test/fee-api";
 
 const payments = (calls: { url: string; init: RequestInit | undefined }[]) =>
   calls.filter((call) => call.url === "/booking/feePayment").map((call) => JSON.parse(String(call.init?.body)) as unknown);

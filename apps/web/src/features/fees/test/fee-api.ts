@@ -1,10 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-/** The fee screens' API as its contract answers, for the fee screens' tests. */
-export const ok = (data: unknown, message = "OK") => () => ({ status: 200, body: { status: "success", message, data } });
-export const failure = (status: number, message: string) => () => ({ status, body: { status: "error", message, data: null } });
-
+/** A student and their fee terms as the API answers them, for the fee screens' tests. */
 export const student = {
   userName: "asha@example.in",
   name: "ASHA R",

@@ -1,11 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { findRow, openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
-
-type Answer = { status: number; body: unknown };
-const ok = (data: unknown, message = "OK"): Answer => ({ status: 200, body: { status: "success", message, data } });
-const failure = (status: number, message: string): Answer => ({ status, body: { status: "error", message, data: null } });
+import { type Answer, failureAnswer, findRow, okAnswer, openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const courses = [
   { id: 1, name: "UG", applicationFee: 300, isActive: true },
@@ -14,12 +10,12 @@ const courses = [
 ];
 
 /** GET answers the list; POST and PUT answer `write` and record what was sent. */
-function courseApi(role: string, write: (body: Record<string, unknown>) => Answer = (body) => ok({ id: 4, isActive: true, ...body }, "Saved")) {
+function courseApi(role: string, write: (body: Record<string, unknown>) => Answer = (body) => okAnswer({ id: 4, isActive: true, ...body }, "Saved")) {
   const sent: { method: string; url: string; body: Record<string, unknown> }[] = [];
   const calls = stubApi({
     ...signedInAs(role),
     "/booking/courses": (init) => {
-      if (!init?.method || init.method === "GET") return ok(courses);
+      if (!init?.method || init.method === "GET") return okAnswer(courses);
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       sent.push({ method: init.method, url: calls.at(-1)!.url, body });
       return write(body);
@@ -28,12 +24,11 @@ function courseApi(role: string, write: (body: Record<string, unknown>) => Answe
   return sent;
 }
 
-
 // Dialogs with forms and selects take jsdom many seconds, more on a busy machine.
 describe("the Course screen", { timeout: 60_000 }, () => {
   it("lists every course with its fee and whether it is open, and an admin adds one after fixing what the form says", async () => {
     const sent = courseApi("ROLE_ADMIN", (body) =>
-      body.name === "PG" ? failure(409, "A course with this name already exists!") : ok({ id: 4, isActive: true, ...body }, "Saved"),
+      body.name === "PG" ? failureAnswer(409, "A course with this name already exists!") : okAnswer({ id: 4, isActive: true, ...body }, "Saved"),
     );
     renderAt("/master/department");
 
@@ -60,7 +55,7 @@ describe("the Course screen", { timeout: 60_000 }, () => {
   });
 
   it("lets an admin edit a course (UG and PG keep their names) and close or reopen one", async () => {
-    const sent = courseApi("ROLE_ADMIN", (body) => ok({ id: 2, ...body }, "Saved"));
+    const sent = courseApi("ROLE_ADMIN", (body) => okAnswer({ id: 2, ...body }, "Saved"));
     renderAt("/master/department");
 
     await userEvent.click(within(await findRow("PG")).getByRole("button", { name: "Edit: PG" }));
@@ -87,11 +82,11 @@ describe("the Course screen", { timeout: 60_000 }, () => {
   });
 
   it("says when the list cannot be loaded, and tries again on request", async () => {
-    let answer = failure(403, "You are not allowed to do this.");
+    let answer = failureAnswer(403, "You are not allowed to do this.");
     stubApi({ ...signedInAs("ROLE_ADMIN"), "/booking/courses": () => answer });
     renderAt("/master/department");
     expect(await screen.findByText("You are not allowed to do this.", {}, { timeout: 5_000 })).toBeTruthy();
-    answer = ok([]);
+    answer = okAnswer([]);
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Nothing has been added yet.", {}, { timeout: 5_000 })).toBeTruthy();
   });

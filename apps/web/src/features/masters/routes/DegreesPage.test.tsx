@@ -1,14 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { findRow, openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
-
-type Answer = { status: number; body: unknown };
-const ok = (data: unknown, message = "OK"): Answer => ({ status: 200, body: { status: "success", message, data } });
-const failure = (status: number, message: string, errors?: { field: string; message: string }[]): Answer => ({
-  status,
-  body: { status: "error", message, data: errors ? { errors } : null },
-});
+import { type Answer, failureAnswer, findRow, ok, okAnswer, openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const courses = [
   { id: 1, name: "UG", applicationFee: 300, isActive: true },
@@ -27,18 +20,18 @@ const structure = [
 type Sent = { method: string; url: string; body: unknown };
 
 /** The degree calls as the API answers them; writes are recorded and answered by `write`. */
-function degreeApi(role: string, write: (sent: Sent) => Answer = (sent) => ok(sent.body, "Saved")) {
+function degreeApi(role: string, write: (sent: Sent) => Answer = (sent) => okAnswer(sent.body, "Saved")) {
   const sent: Sent[] = [];
   const calls = stubApi({
     ...signedInAs(role),
-    "/booking/courses": () => ok(courses),
+    "/booking/courses": ok(courses),
     "/booking/degrees": (init) => {
-      if (!init?.method || init.method === "GET") return ok(degrees);
+      if (!init?.method || init.method === "GET") return okAnswer(degrees);
       sent.push({ method: init.method, url: calls.at(-1)!.url, body: JSON.parse(String(init.body)) });
       return write(sent.at(-1)!);
     },
     "/booking/feeStructures": (init) => {
-      if (!init?.method || init.method === "GET") return ok(structure);
+      if (!init?.method || init.method === "GET") return okAnswer(structure);
       sent.push({ method: init.method, url: calls.at(-1)!.url, body: JSON.parse(String(init.body)) });
       return write(sent.at(-1)!);
     },
@@ -78,7 +71,7 @@ describe("the Degree screen", { timeout: 60_000 }, () => {
   });
 
   it("shows the server's refusal of a new course for a degree in use, in the dialog", async () => {
-    degreeApi("ROLE_ADMIN", () => failure(409, "This degree already has applications or students, so its course cannot be changed!"));
+    degreeApi("ROLE_ADMIN", () => failureAnswer(409, "This degree already has applications or students, so its course cannot be changed!"));
     renderAt("/master/grade");
     await userEvent.click(within(await findRow("B.SC. COMPUTER SCIENCE")).getByRole("button", { name: "Edit: B.SC. COMPUTER SCIENCE" }));
     const dialog = await openDialog("Edit degree");
@@ -108,7 +101,7 @@ describe("the Degree screen", { timeout: 60_000 }, () => {
 
   it("saves the filled rows all at once, and shows the server's refusal on top and on the row it names", async () => {
     const refusal = "Enter the amount in rupees, with at most 2 decimals, up to 9999999.99!";
-    const sent = degreeApi("ROLE_ADMIN", () => failure(400, refusal, [{ field: "terms.2.amount", message: refusal }]));
+    const sent = degreeApi("ROLE_ADMIN", () => failureAnswer(400, refusal, [{ field: "terms.2.amount", message: refusal }]));
     renderAt("/master/grade");
     await userEvent.click(within(await findRow("B.SC. COMPUTER SCIENCE")).getByRole("button", { name: "Fee structure: B.SC. COMPUTER SCIENCE" }));
     const dialog = await openDialog("Fee structure: B.SC. COMPUTER SCIENCE");

@@ -1,7 +1,7 @@
 import type { Dashboard } from "@admissions/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
+import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const dashboard: Dashboard = {
   period: { dateFrom: "2026-05-01", dateTo: "2026-05-03" },
@@ -22,8 +22,6 @@ const dashboard: Dashboard = {
   feesCollected: { applicationFees: 123456.5, count: 410, termFees: 2450000, termFeeCount: 98 },
   totals: { applications: 1234, submitted: 1000, approved: 0 },
 };
-
-const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
 
 /** The value an antd Statistic shows under its title. */
 function statistic(title: string) {

@@ -2,9 +2,8 @@ import { sampleAdmission, type DecisionHistoryEntry } from "@admissions/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
+import { failure, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
 
-const ok = (data: unknown, message = "OK") => ({ status: 200, body: { status: "success", message, data } });
 const userName = "priya@example.in";
 const reviewPath = `/admin/${encodeURIComponent(userName)}`;
 const admissionUrl = `/booking/admission?userName=${encodeURIComponent(userName)}`;
@@ -43,22 +42,22 @@ function stubReviewApi(application: Record<string, unknown> | null = submitted, 
   let history: DecisionHistoryEntry[] = [transferEntry];
   const calls = stubApi({
     ...session,
-    "/booking/courses": () => ok([{ id: 1, name: "UG", applicationFee: 300 }, { id: 2, name: "PG", applicationFee: 400 }]),
+    "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300 }, { id: 2, name: "PG", applicationFee: 400 }]),
     "/booking/degrees": () =>
-      ok([
+      okAnswer([
         { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 },
         { id: 5, name: "B.SC. MATHEMATICS", courseId: 1 },
         { id: 9, name: "M.SC. PHYSICS", courseId: 2 },
       ]),
-    "/booking/admissionAll": () => ok({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, statusCounts: {} }),
-    [admissionUrl]: () => ok(current),
-    [historyUrl]: () => ok(history),
-    "/booking/downloadFile/": () => ok(null),
+    "/booking/admissionAll": ok({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, statusCounts: {} }),
+    [admissionUrl]: () => okAnswer(current),
+    [historyUrl]: () => okAnswer(history),
+    "/booking/downloadFile/": ok(null),
     "/booking/applicationStatus": (init) => {
       const decision = JSON.parse(String(init?.body)) as { status: string; message: string };
       history = [{ ...transferEntry, id: 2, fromStatus: String(current!.applicationStatus), toStatus: decision.status, toDegree: null, remarks: decision.message }, ...history];
       current = { ...current!, applicationStatus: decision.status, admissionNo: decision.status === "Approved" ? "ADM-UG-2026-0001" : "" };
-      return ok(current, "Status updated");
+      return okAnswer(current, "Status updated");
     },
   });
   const count = (url: string) => calls.filter((call) => call.url === url && (call.init?.method ?? "GET") === "GET").length;
@@ -195,12 +194,9 @@ describe("the application review screen", { timeout: 60_000 }, () => {
   it("shows the server's refusal of a decision", async () => {
     stubApi({
       ...signedInAs("ROLE_ADMIN"),
-      [admissionUrl]: () => ok(submitted),
-      [historyUrl]: () => ok([]),
-      "/booking/applicationStatus": () => ({
-        status: 409,
-        body: { status: "error", message: "This degree has no fee structure yet: add it under Degree before approving.", data: null },
-      }),
+      [admissionUrl]: () => okAnswer(submitted),
+      [historyUrl]: () => okAnswer([]),
+      "/booking/applicationStatus": failure(409, "This degree has no fee structure yet: add it under Degree before approving."),
     });
     renderAt(reviewPath);
 
@@ -243,7 +239,7 @@ describe("the application review screen", { timeout: 60_000 }, () => {
 
     stubApi({
       ...signedInAs("ROLE_DEPARTMENT_ADMIN"),
-      [admissionUrl]: () => ({ status: 403, body: { status: "error", message: "You are not allowed to do this.", data: null } }),
+      [admissionUrl]: failure(403, "You are not allowed to do this."),
     });
     renderAt(reviewPath);
     expect(await screen.findByText("This application belongs to a degree you do not look after, so you cannot open it.")).toBeTruthy();

@@ -2,9 +2,7 @@ import { messages, studentImportMessages, type ImportLogEntry, type StudentImpor
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
-
-const ok = (data: unknown) => () => ({ status: 200, body: { status: "success", message: "OK", data } });
+import { failure, ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const badPreview: StudentImportPreview = {
   fileName: "students.csv",
@@ -127,7 +125,7 @@ describe("Student Import", { timeout: 60_000 }, () => {
   it("says why a file cannot be read at all", async () => {
     stubApi({
       ...signedInAs("ROLE_ADMIN"),
-      "/booking/studentImport/preview": () => ({ status: 400, body: { status: "error", message: studentImportMessages.headerMismatch, data: null } }),
+      "/booking/studentImport/preview": failure(400, studentImportMessages.headerMismatch),
       "/booking/importLog": logPage([]),
     });
     renderAt("/studentImport");

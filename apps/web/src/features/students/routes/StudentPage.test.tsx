@@ -4,14 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import i18n from "../../../lib/i18n";
 import { catalogues } from "../../../test/catalogues";
-import { openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
-
-type Answer = { status: number; body: unknown };
-const ok = (data: unknown, message = "OK"): Answer => ({ status: 200, body: { status: "success", message, data } });
-const failure = (status: number, message: string, errors?: { field: string; message: string }[]): Answer => ({
-  status,
-  body: { status: "error", message, data: errors ? { errors } : null },
-});
+import { type Answer, failureAnswer, okAnswer, openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const student = {
   id: 7,
@@ -58,11 +51,11 @@ function studentApi(options: { role?: string; read?: () => Answer; save?: (body:
   const saves: Record<string, unknown>[] = [];
   const calls = stubApi({
     ...signedInAs(options.role ?? "ROLE_ADMIN"),
-    "/booking/students/7": options.read ?? (() => ok(detail)),
+    "/booking/students/7": options.read ?? (() => okAnswer(detail)),
     "/booking/students": (init) => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       saves.push(body);
-      return options.save ? options.save(body) : ok({ ...student, ...body }, studentMessages.updated);
+      return options.save ? options.save(body) : okAnswer({ ...student, ...body }, studentMessages.updated);
     },
   });
   return { saves, reads: () => calls.filter((call) => call.url === "/booking/students/7").length };
@@ -101,7 +94,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
   });
 
   it("says when the student was imported and has no application", async () => {
-    studentApi({ read: () => ok({ ...detail, application: null, payments: [] }) });
+    studentApi({ read: () => okAnswer({ ...detail, application: null, payments: [] }) });
     renderAt("/students/7");
     await findTitle("ANITHA R");
     expect(screen.getByText("This student was imported, so there is no application form.")).toBeTruthy();
@@ -110,7 +103,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
   });
 
   it("says so when the student belongs to another department", async () => {
-    studentApi({ role: "ROLE_DEPARTMENT_ADMIN", read: () => failure(403, "You are not allowed to do this.") });
+    studentApi({ role: "ROLE_DEPARTMENT_ADMIN", read: () => failureAnswer(403, "You are not allowed to do this.") });
     renderAt("/students/7");
     expect(await screen.findByText("This student belongs to a degree you do not look after, so you cannot open their page.", {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
@@ -150,7 +143,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
   });
 
   it("keeps the dialog open with the server's refusal, in the chosen language, under its field", async () => {
-    studentApi({ save: () => failure(400, studentMessages.statusInvalid, [{ field: "status", message: studentMessages.statusInvalid }]) });
+    studentApi({ save: () => failureAnswer(400, studentMessages.statusInvalid, [{ field: "status", message: studentMessages.statusInvalid }]) });
     renderAt("/students/7");
     await findTitle("ANITHA R");
     await userEvent.click(screen.getByRole("button", { name: "Edit" }));

@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { findRow, renderAt, signedInAs, stubApi } from "../../../test/render";
-
-const ok = (data: unknown) => ({ status: 200, body: { status: "success", message: "OK", data } });
+import { findRow, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const anitha = {
   id: 7,
@@ -28,11 +26,11 @@ function studentsApi() {
   const bodies: unknown[] = [];
   stubApi({
     ...signedInAs("ROLE_ADMIN"),
-    "/booking/courses": () => ok([{ id: 1, name: "UG", applicationFee: 300 }, { id: 2, name: "PG", applicationFee: 400 }]),
-    "/booking/degrees": () => ok([{ id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }, { id: 9, name: "M.A. ENGLISH", courseId: 2 }]),
+    "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300 }, { id: 2, name: "PG", applicationFee: 400 }]),
+    "/booking/degrees": ok([{ id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }, { id: 9, name: "M.A. ENGLISH", courseId: 2 }]),
     "/booking/studentsFilter": (init) => {
       bodies.push(JSON.parse(String(init?.body)));
-      return ok({ content: [anitha, bala], totalElements: 42, totalPages: 3, number: 1, size: 20 });
+      return okAnswer({ content: [anitha, bala], totalElements: 42, totalPages: 3, number: 1, size: 20 });
     },
   });
   return bodies;

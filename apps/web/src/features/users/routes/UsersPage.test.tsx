@@ -4,14 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import i18n, { translateMessage } from "../../../lib/i18n";
 import { catalogues } from "../../../test/catalogues";
-import { renderAt, signedInAs, stubApi } from "../../../test/render";
-
-type Answer = { status: number; body: unknown };
-const ok = (data: unknown, message = "OK"): Answer => ({ status: 200, body: { status: "success", message, data } });
-const failure = (status: number, message: string, errors?: { field: string; message: string }[]): Answer => ({
-  status,
-  body: { status: "error", message, data: errors ? { errors } : null },
-});
+import { type Answer, failureAnswer, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const roles = [
   { name: "ROLE_ADMIN", description: "Administrator" },
@@ -25,19 +18,19 @@ const applicant = { id: 3, userName: "kavya@example.in", mobile: "9840000016", r
 const page = { content: [principal, hod, applicant], totalElements: 3, totalPages: 1, number: 0, size: 20 };
 
 /** The users API: GET answers the page; every write is recorded and answered by `write`. */
-function usersApi(write: (method: string, url: string, body: unknown) => Answer = (method) => ok(method === "PUT" ? principal : null, "User updated")) {
+function usersApi(write: (method: string, url: string, body: unknown) => Answer = (method) => okAnswer(method === "PUT" ? principal : null, "User updated")) {
   const writes: { method: string; url: string; body: unknown }[] = [];
   const handle = (url: string) => (init: RequestInit | undefined) => {
-    if (!init?.method || init.method === "GET") return ok(page);
+    if (!init?.method || init.method === "GET") return okAnswer(page);
     const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
     writes.push({ method: init.method, url, body });
     return write(init.method, url, body);
   };
   const calls = stubApi({
     ...signedInAs("ROLE_ADMIN"),
-    "/booking/roles": () => ok(roles),
-    "/booking/courses": () => ok([{ id: 1, name: "UG", applicationFee: 300 }]),
-    "/booking/degrees": () => ok([{ id: 3, name: "B.SC. MATHEMATICS", courseId: 1 }, { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }]),
+    "/booking/roles": ok(roles),
+    "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300 }]),
+    "/booking/degrees": ok([{ id: 3, name: "B.SC. MATHEMATICS", courseId: 1 }, { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }]),
     "/booking/users": handle("/booking/users"),
     "/booking/users/1": handle("/booking/users/1"),
     "/booking/users/2": handle("/booking/users/2"),
@@ -99,7 +92,7 @@ describe("the users screen", { timeout: 60_000 }, () => {
   }
 
   it("creates a staff account, asking a department admin's degrees first", async () => {
-    const api = usersApi((_method, _url, body) => ok({ ...hod, id: 9, ...(body as object) }, userMessages.created));
+    const api = usersApi((_method, _url, body) => okAnswer({ ...hod, id: 9, ...(body as object) }, userMessages.created));
     const dialog = await startCreating("clerk@college.in");
     await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
     expect(await within(dialog).findByText(userMessages.degreesRequired)).toBeTruthy();
@@ -116,7 +109,7 @@ describe("the users screen", { timeout: 60_000 }, () => {
   });
 
   it("keeps the dialog open with the server's refusal on top and under the e-mail when it is taken", async () => {
-    usersApi(() => failure(409, userMessages.emailTaken));
+    usersApi(() => failureAnswer(409, userMessages.emailTaken));
     const dialog = await startCreating("principal@college.in");
     await userEvent.click(within(dialog).getByRole("combobox", { name: "Degrees" }));
     await userEvent.click(await screen.findByTitle("B.SC. MATHEMATICS"));
@@ -139,7 +132,7 @@ describe("the users screen", { timeout: 60_000 }, () => {
   });
 
   it("disables only after confirmation, and shows the last-admin refusal", async () => {
-    const api = usersApi(() => failure(409, userMessages.lastActiveAdmin));
+    const api = usersApi(() => failureAnswer(409, userMessages.lastActiveAdmin));
     renderAt("/user");
     await userEvent.click(within(await findRow("principal@college.in")).getByRole("button", { name: "Disable principal@college.in" }));
     const confirmation = await screen.findByRole("dialog");
@@ -151,7 +144,7 @@ describe("the users screen", { timeout: 60_000 }, () => {
   });
 
   it("sends a password reset after confirmation, and nothing when cancelled", async () => {
-    const api = usersApi(() => ok(null, userMessages.passwordResetSent));
+    const api = usersApi(() => okAnswer(null, userMessages.passwordResetSent));
     renderAt("/user");
     const row = await findRow("hod@college.in");
     await userEvent.click(within(row).getByRole("button", { name: "Send a password reset to hod@college.in" }));
@@ -166,7 +159,7 @@ describe("the users screen", { timeout: 60_000 }, () => {
   });
 
   it("sends other staff back to the applications list", async () => {
-    stubApi({ ...signedInAs("ROLE_DEPARTMENT_ADMIN"), "/booking/admissionAll": () => ok({ ...page, content: [], statusCounts: {} }) });
+    stubApi({ ...signedInAs("ROLE_DEPARTMENT_ADMIN"), "/booking/admissionAll": ok({ ...page, content: [], statusCounts: {} }) });
     const { router } = renderAt("/user");
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin"), { timeout: 5_000 });
   });
