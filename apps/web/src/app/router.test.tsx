@@ -62,7 +62,7 @@ describe("routing rules of SPEC.md section 2", () => {
     stubApi(signedInAs("ROLE_ADMIN"));
     const staff = renderAt("/feesHistory/asha%40example.in");
     // The staff layout's own footer (SPEC.md: the admin layout's copyright line).
-    expect(await staff.findByText(/Copyright © 2021/, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await staff.findByText(/Copyright © 2021/)).toBeTruthy();
     expect(pathOf(staff.router)).toBe("/feesHistory/asha%40example.in");
     staff.unmount();
 

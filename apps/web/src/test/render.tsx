@@ -98,7 +98,7 @@ export function renderAt(path: string) {
 
 /** Ant Design names its dialogs through an id that jsdom sees twice, so the title is checked by text. */
 export async function openDialog(title: string) {
-  const dialog = await screen.findByRole("dialog", {}, { timeout: 5_000 });
+  const dialog = await screen.findByRole("dialog");
   expect(within(dialog).getByText(title)).toBeTruthy();
   return dialog;
 }

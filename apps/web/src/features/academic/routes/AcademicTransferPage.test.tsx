@@ -33,7 +33,7 @@ const closeUrl = `/booking/closeAcademicYear?year=${year}&next=${year + 1}&proce
 
 async function chooseCourse(name: string) {
   await userEvent.click(await screen.findByRole("combobox", { name: "Course" }, { timeout: 15_000 }));
-  await userEvent.click(await screen.findByTitle(name, {}, { timeout: 5_000 }));
+  await userEvent.click(await screen.findByTitle(name));
 }
 
 afterEach(async () => {
@@ -101,7 +101,7 @@ describe("the academic year close", { timeout: 60_000 }, () => {
     });
     renderAt("/academicTransfer");
     await userEvent.click(await screen.findByRole("combobox", { name: "Filière" }, { timeout: 15_000 }));
-    await userEvent.click(await screen.findByTitle("UG", {}, { timeout: 5_000 }));
+    await userEvent.click(await screen.findByTitle("UG"));
     await userEvent.click(screen.getByRole("button", { name: "Aperçu" }));
     await userEvent.click(await screen.findByRole("button", { name: "Clôturer l’année" }));
     const dialog = await screen.findByRole("dialog");

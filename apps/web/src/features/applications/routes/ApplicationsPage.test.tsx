@@ -93,16 +93,16 @@ describe("the applications list", () => {
       expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/report");
 
       await userEvent.click(button);
-      expect(await screen.findByText("Preparing the export…", {}, { timeout: 5_000 })).toBeTruthy();
+      expect(await screen.findByText("Preparing the export…")).toBeTruthy();
       expect(calls.some((call) => call.url === "/booking/exportApplication?status=Submitted")).toBe(true);
       expect(screen.getByRole("button", { name: "Export to Excel" }).hasAttribute("disabled")).toBe(true);
 
       body.enqueue(new Uint8Array(1500));
-      expect(await screen.findByText("Applications in the file: 1,234 · Received: 1.5 kB", {}, { timeout: 5_000 })).toBeTruthy();
+      expect(await screen.findByText("Applications in the file: 1,234 · Received: 1.5 kB")).toBeTruthy();
       body.enqueue(new Uint8Array(1500));
       body.close();
 
-      expect(await screen.findByText(/Exported to applications-2026-05-07.xlsx \(3 kB\)/, {}, { timeout: 5_000 })).toBeTruthy();
+      expect(await screen.findByText(/Exported to applications-2026-05-07.xlsx \(3 kB\)/)).toBeTruthy();
       expect(saved).toEqual(["applications-2026-05-07.xlsx blob:applications"]);
       const again = screen.getByRole("link", { name: "Save the file again" });
       expect(again.getAttribute("href")).toBe("blob:applications");
@@ -116,7 +116,7 @@ describe("the applications list", () => {
       renderAt("/admin");
       await userEvent.click(await screen.findByRole("button", { name: "Export to Excel" }, { timeout: 15_000 }));
 
-      expect(await screen.findByText("The export did not complete.", {}, { timeout: 5_000 })).toBeTruthy();
+      expect(await screen.findByText("The export did not complete.")).toBeTruthy();
       expect(screen.getByText("You are not allowed to do this.")).toBeTruthy();
       expect(saves).not.toHaveBeenCalled();
       expect(screen.getByRole("button", { name: "Export to Excel" }).hasAttribute("disabled")).toBe(false);

@@ -24,6 +24,6 @@ export const feeStatus = { student, terms };
 /** Picks an option of an Ant Design select by the select's label and the option's text. */
 export async function choose(label: string, option: string) {
   await userEvent.click(screen.getByRole("combobox", { name: label }));
-  const matches = await screen.findAllByTitle(option, {}, { timeout: 5_000 });
+  const matches = await screen.findAllByTitle(option);
   await userEvent.click(matches.find((element) => element.classList.contains("ant-select-item-option"))!);
 }

@@ -85,9 +85,9 @@ describe("the Course screen", { timeout: 60_000 }, () => {
     let answer = failureAnswer(403, "You are not allowed to do this.");
     stubApi({ ...signedInAs("ROLE_ADMIN"), "/booking/courses": () => answer });
     renderAt("/master/department");
-    expect(await screen.findByText("You are not allowed to do this.", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText("You are not allowed to do this.")).toBeTruthy();
     answer = okAnswer([]);
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Nothing has been added yet.", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText("Nothing has been added yet.")).toBeTruthy();
   });
 });

@@ -76,7 +76,7 @@ describe("the Degree screen", { timeout: 60_000 }, () => {
     await userEvent.click(within(await findRow("B.SC. COMPUTER SCIENCE")).getByRole("button", { name: "Edit: B.SC. COMPUTER SCIENCE" }));
     const dialog = await openDialog("Edit degree");
     await userEvent.click(within(dialog).getByRole("combobox", { name: "Course" }));
-    await userEvent.click(await screen.findByTitle("PG", {}, { timeout: 5_000 }));
+    await userEvent.click(await screen.findByTitle("PG"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("This degree already has applications or students, so its course cannot be changed!");
   });
@@ -87,7 +87,7 @@ describe("the Degree screen", { timeout: 60_000 }, () => {
     await userEvent.click(within(await findRow("B.SC. COMPUTER SCIENCE")).getByRole("button", { name: "Fee structure: B.SC. COMPUTER SCIENCE" }));
     const dialog = await openDialog("Fee structure: B.SC. COMPUTER SCIENCE");
 
-    expect(await termGroup(dialog, 1, 2).findByDisplayValue("15000.50", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await termGroup(dialog, 1, 2).findByDisplayValue("15000.50")).toBeTruthy();
     expect(termGroup(dialog, 1, 1).getByLabelText("Fee code")).toHaveProperty("value", "BSCCS-Y1T1");
     expect(termGroup(dialog, 3, 2).getByLabelText("Amount (Rs.)")).toHaveProperty("value", "");
     expect(within(dialog).getByText("Total: Rs.30000.50")).toBeTruthy();
@@ -105,7 +105,7 @@ describe("the Degree screen", { timeout: 60_000 }, () => {
     renderAt("/master/grade");
     await userEvent.click(within(await findRow("B.SC. COMPUTER SCIENCE")).getByRole("button", { name: "Fee structure: B.SC. COMPUTER SCIENCE" }));
     const dialog = await openDialog("Fee structure: B.SC. COMPUTER SCIENCE");
-    await termGroup(dialog, 1, 2).findByDisplayValue("15000.50", {}, { timeout: 5_000 });
+    await termGroup(dialog, 1, 2).findByDisplayValue("15000.50");
 
     await userEvent.type(termGroup(dialog, 3, 2).getByLabelText("Amount (Rs.)"), "17000");
     await userEvent.type(termGroup(dialog, 3, 2).getByLabelText("Fee code"), "x-3");

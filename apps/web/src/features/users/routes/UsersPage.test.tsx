@@ -42,11 +42,11 @@ function usersApi(write: (method: string, url: string, body: unknown) => Answer 
 
 /** jsdom gives every Ant Design id the same test value, so a dialog is found by its title's text rather than its accessible name. */
 const findDialog = async (title: string) => {
-  const dialog = await screen.findByRole("dialog", {}, { timeout: 5_000 });
+  const dialog = await screen.findByRole("dialog");
   expect(within(dialog).getByText(title)).toBeTruthy();
   return dialog;
 };
-const findRow = async (text: string) => (await screen.findByText(text, {}, { timeout: 5_000 })).closest("tr")!;
+const findRow = async (text: string) => (await screen.findByText(text)).closest("tr")!;
 
 // Dialogs with selects take jsdom many seconds, more on a busy machine.
 describe("the users screen", { timeout: 60_000 }, () => {
@@ -161,7 +161,7 @@ describe("the users screen", { timeout: 60_000 }, () => {
   it("sends other staff back to the applications list", async () => {
     stubApi({ ...signedInAs("ROLE_DEPARTMENT_ADMIN"), "/booking/admissionAll": ok({ ...page, content: [], statusCounts: {} }) });
     const { router } = renderAt("/user");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/admin"), { timeout: 5_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
   });
 });
 
