@@ -25,7 +25,6 @@ describe("the admission form for a student admitted before the results", () => {
     stubApi({ ...signedInAs("ROLE_STUDENT"), ...masters, "/booking/admission": ok(stored) });
     renderAt("/admission");
 
-    // The whole marks step renders in jsdom before the button appears; give it time on a busy machine.
     expect(await screen.findByRole("button", { name: "Submit" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
     expect(screen.queryByText(/Step \d of 4/)).toBeNull();
