@@ -12,12 +12,12 @@ import {
 import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Course, Degree } from "../../../lib/masters";
-import { Field, InputWithHint, ShownWhen, YesNo, optionsOf } from "./fields";
+import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf } from "./fields";
 
 /**
  * Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions.
- * What follows an answer (the degrees of a course, the age, a field shown for "yes") watches that
- * answer in a component of its own, as `ShownWhen` in fields.tsx says why.
+ * What follows an answer (the degrees of a course, the age, a field shown for "yes") reads that
+ * answer through `WithFormValues` (fields.tsx), so an answer draws again only what follows it.
  */
 export function StudentDetailsStep({ offline, courses, degrees }: { offline: boolean; courses: Course[]; degrees: Degree[] }) {
   const { t } = useTranslation();
@@ -38,9 +38,13 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
           onChange={() => form.setFieldValue("courseSubjectId", undefined)}
         />
       </Field>
-      <Field name="courseSubjectId" label={t("admission.degree")} rule="courseSubjectId">
-        <DegreeSelect courses={courses} degrees={degrees} />
-      </Field>
+      <WithFormValues fields={["course"]}>
+        {([course]) => (
+          <Field name="courseSubjectId" label={t("admission.degree")} rule="courseSubjectId">
+            <DegreeSelect courseId={courses.find((item) => item.name === course)?.id} degrees={degrees} />
+          </Field>
+        )}
+      </WithFormValues>
       <Field name="name" label={t("admission.name")} rule="name" normalize={cleanName}>
         <InputWithHint autoComplete="name" hint={t("admission.nameHint")} />
       </Field>
@@ -55,7 +59,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       </Field>
       <Col xs={24} md={12} lg={8}>
         <Form.Item label={t("admission.age")} htmlFor="admission-age">
-          <AgeInput id="admission-age" />
+          <WithFormValues fields={["dob"]}>{([dob]) => <AgeInput id="admission-age" dob={dob as string | undefined} />}</WithFormValues>
         </Form.Item>
       </Col>
       <Field name="bloodGroup" label={t("admission.bloodGroup")} rule="bloodGroup">
@@ -136,9 +140,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
 }
 
 /** The degrees of the chosen course, none until a course is chosen; Form.Item gives it its value and onChange. */
-function DegreeSelect({ courses, degrees, ...selectProps }: SelectProps & { courses: Course[]; degrees: Degree[] }) {
-  const course = Form.useWatch("course", { preserve: true }) as string | undefined;
-  const courseId = courses.find((item) => item.name === course)?.id;
+function DegreeSelect({ courseId, degrees, ...selectProps }: SelectProps & { courseId: number | undefined; degrees: Degree[] }) {
   return (
     <Select
       {...selectProps}
@@ -150,8 +152,7 @@ function DegreeSelect({ courses, degrees, ...selectProps }: SelectProps & { cour
 }
 
 /** The age in whole years today, from the date of birth entered. */
-function AgeInput({ id }: { id: string }) {
-  const dob = Form.useWatch("dob", { preserve: true }) as string | undefined;
+function AgeInput({ id, dob }: { id: string; dob: string | undefined }) {
   const age = dob ? ageOn(dob) : null;
   return <Input id={id} value={age ?? ""} readOnly aria-readonly />;
 }

@@ -77,12 +77,29 @@ export function optionsOf(values: readonly (string | number)[]) {
   return values.map((value) => ({ value, label: String(value) }));
 }
 
+type FieldPath = NonNullable<FormItemProps["name"]>;
+
+/** The value at `path` in the form's values, as Form.Item names a field: a key or a list of keys. */
+function valueAt(values: unknown, path: FieldPath): unknown {
+  return [path].flat().reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], values);
+}
+
 /**
- * Its children while the answer to `field` is `answer`. The watch lives here rather than in the step,
- * so an answer draws this again and not the whole step; a watch starts empty and takes the form's
- * value after mounting, which in the step drew all of it twice (docs/PERFORMANCE.md, seventeenth round).
+ * Its children drawn with the form's values of `fields`, and drawn again when one of them changes,
+ * not the rest of the form. The values are read while drawing: Form.useWatch's value starts empty and
+ * arrives from an effect after mounting, so with a restored application everything that watched an
+ * answer drew twice, the second time inside the task that first shows the step (docs/PERFORMANCE.md,
+ * twenty-sixth round).
  */
-export function ShownWhen({ field, answer, children }: { field: FormItemProps["name"]; answer: string; children: ReactNode }) {
-  const value = Form.useWatch(field, { preserve: true }) as string | undefined;
-  return value === answer ? children : null;
+export function WithFormValues({ fields, children }: { fields: FieldPath[]; children: (values: unknown[]) => ReactNode }) {
+  return (
+    <Form.Item noStyle shouldUpdate={(before, after) => fields.some((field) => valueAt(before, field) !== valueAt(after, field))}>
+      {(form) => children(fields.map((field) => form.getFieldValue(field) as unknown))}
+    </Form.Item>
+  );
+}
+
+/** Its children while the answer to `field` is `answer`. */
+export function ShownWhen({ field, answer, children }: { field: FieldPath; answer: string; children: ReactNode }) {
+  return <WithFormValues fields={[field]}>{([value]) => (value === answer ? children : null)}</WithFormValues>;
 }

@@ -15,6 +15,7 @@ import { useCourses, useDegrees } from "../../../lib/masters";
 import { fetchServerDraft, saveServerDraft, useAdmission, useSubmitAdmission } from "../api/admission";
 import type * as LaterStepsModule from "../components/later-steps";
 import { AdmissionFrame } from "../components/AdmissionFrame";
+import { WithFormValues } from "../components/fields";
 import { StudentDetailsStep } from "../components/StudentDetailsStep";
 import {
   blankAdmission,
@@ -85,10 +86,6 @@ export function AdmissionPage() {
   const pendingErrors = useRef<FieldError[]>([]);
   const [errorsToShow, setErrorsToShow] = useState(0);
   const serverDraftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const course = Form.useWatch("course", { form, preserve: true }) as string | undefined;
-  const applicantEmail = Form.useWatch("userName", { form, preserve: true }) as string | undefined;
-  const tweleveStatus = Form.useWatch(["examDetails", "tweleveStatus"], { form, preserve: true }) as string | undefined;
-  const fee = courses.data?.find((item) => item.name === course)?.applicationFee;
   const [startedTyping, setStartedTyping] = useState(false);
   const laterSteps = useLaterSteps(startedTyping || step > 0);
   const stepDrawn = step === 0 || laterSteps !== null;
@@ -254,7 +251,10 @@ export function AdmissionPage() {
 
   const stepTitles = [t("admission.steps.student"), t("admission.steps.address"), t("admission.steps.marks"), offline ? t("admission.steps.confirm") : t("admission.steps.confirmPay")];
   const isLast = step === LAST_STEP || (student && step === MARKS_STEP);
-  const finishLabel = student ? t("admission.submit") : offline ? t("admission.confirm") : fee ? t("admission.confirmPayFee", { fee }) : t("admission.steps.confirmPay");
+  const finishLabel = (course: unknown) => {
+    const fee = courses.data?.find((item) => item.name === course)?.applicationFee;
+    return student ? t("admission.submit") : offline ? t("admission.confirm") : fee ? t("admission.confirmPayFee", { fee }) : t("admission.steps.confirmPay");
+  };
 
   return (
     <AdmissionFrame offline={offline}>
@@ -273,19 +273,35 @@ export function AdmissionPage() {
         {!stepDrawn && <FullPageLoader />}
         {step === 1 && laterSteps && <laterSteps.AddressStep />}
         {step === MARKS_STEP && laterSteps && (
-          <laterSteps.MarksStep course={course}>
-            {student && <laterSteps.DocumentField name="marksheetCertificateUrl" owner={user.userName} />}
-          </laterSteps.MarksStep>
+          <WithFormValues fields={["course"]}>
+            {([course]) => (
+              <laterSteps.MarksStep course={course as string | undefined}>
+                {student && <laterSteps.DocumentField name="marksheetCertificateUrl" owner={user.userName} />}
+              </laterSteps.MarksStep>
+            )}
+          </WithFormValues>
         )}
         {step === LAST_STEP && laterSteps && (
-          <laterSteps.UploadStep owner={offline ? applicantEmail : user.userName} uploadFor={offline ? applicantEmail : undefined} marksheetOptional={tweleveStatus === "APPEARED"} />
+          <WithFormValues fields={["userName", ["examDetails", "tweleveStatus"]]}>
+            {([applicantEmail, tweleveStatus]) => (
+              <laterSteps.UploadStep
+                owner={offline ? (applicantEmail as string | undefined) : user.userName}
+                uploadFor={offline ? (applicantEmail as string | undefined) : undefined}
+                marksheetOptional={tweleveStatus === "APPEARED"}
+              />
+            )}
+          </WithFormValues>
         )}
         <Space className="admission-actions" wrap hidden={!stepDrawn}>
           {step > 0 && !student && <Button onClick={() => goTo(step - 1)}>{t("admission.previous")}</Button>}
           {isLast ? (
-            <Button type="primary" onClick={() => void finish()} loading={submit.isPending}>
-              {finishLabel}
-            </Button>
+            <WithFormValues fields={["course"]}>
+              {([course]) => (
+                <Button type="primary" onClick={() => void finish()} loading={submit.isPending}>
+                  {finishLabel(course)}
+                </Button>
+              )}
+            </WithFormValues>
           ) : (
             <Button type="primary" onClick={() => void next()}>
               {t("admission.next")}
