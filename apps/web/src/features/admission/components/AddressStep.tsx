@@ -1,7 +1,7 @@
 import { digitsOnly, districtsOf, stateNames, upperText } from "@admissions/shared";
 import { Form, Input, Row, Select, type SelectProps } from "antd";
 import { useTranslation } from "react-i18next";
-import { Field, optionsOf } from "./fields";
+import { Field, WithFormValues, optionsOf } from "./fields";
 
 /** Step 2: the postal address and the numbers the college calls. */
 export function AddressStep() {
@@ -32,9 +32,13 @@ export function AddressStep() {
           onChange={() => form.setFieldValue(["addressDetails", "district"], undefined)}
         />
       </Field>
-      <Field name={["addressDetails", "district"]} label={t("admission.district")} rule="district">
-        <DistrictSelect />
-      </Field>
+      <WithFormValues fields={[["addressDetails", "state"]]}>
+        {([state]) => (
+          <Field name={["addressDetails", "district"]} label={t("admission.district")} rule="district">
+            <DistrictSelect state={state as string | undefined} />
+          </Field>
+        )}
+      </WithFormValues>
       <Field name={["addressDetails", "pincode"]} label={t("admission.pincode")} rule="pincode" normalize={digitsOnly}>
         <Input inputMode="numeric" maxLength={6} autoComplete="postal-code" />
       </Field>
@@ -54,11 +58,7 @@ export function AddressStep() {
   );
 }
 
-/**
- * The districts of the chosen state, none until a state is chosen; Form.Item gives it its value and
- * onChange. It watches the state itself, so a choice draws this again and not the whole step.
- */
-function DistrictSelect(selectProps: SelectProps) {
-  const state = Form.useWatch(["addressDetails", "state"], { preserve: true }) as string | undefined;
+/** The districts of the chosen state, none until a state is chosen; Form.Item gives it its value and onChange. */
+function DistrictSelect({ state, ...selectProps }: SelectProps & { state: string | undefined }) {
   return <Select {...selectProps} showSearch={{ optionFilterProp: "label" }} disabled={!state} options={optionsOf(state ? districtsOf(state) : [])} />;
 }

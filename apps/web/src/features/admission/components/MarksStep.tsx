@@ -16,14 +16,14 @@ import {
 } from "@admissions/shared";
 import { Col, Form, Input, Row, Select, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Field, ShownWhen, YesNo, admissionRule, optionsOf } from "./fields";
+import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf } from "./fields";
 
 const subjectsForRow = (index: number) => (index === 0 ? languageOneSubjects : index === 1 ? languageTwoSubjects : higherSecondarySubjects);
 
 /**
  * Step 3: the qualifying exam (school for UG, degree for PG) and, once the HSC is passed, its marks.
- * The course is the form's, chosen in step 1; what follows an answer here watches it in a component
- * of its own (`ShownWhen`, `MarkTotals`), so a mark typed draws the totals again, not the step.
+ * The course is the form's, chosen in step 1; what follows an answer here reads it through
+ * `WithFormValues` (`ShownWhen`, the totals), so a mark typed draws the totals again, not the step.
  */
 export function MarksStep({ course, children }: { course: string | undefined; children?: React.ReactNode }) {
   const { t } = useTranslation();
@@ -128,7 +128,7 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
               ))
             }
           </Form.List>
-          <MarkTotals />
+          <WithFormValues fields={["marksDetails"]}>{([rows]) => <MarkTotals rows={(rows as MarkRow[] | undefined) ?? []} />}</WithFormValues>
         </Col>
       </ShownWhen>
       {children}
@@ -136,10 +136,11 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
   );
 }
 
+type MarkRow = { markSecured?: string; maxMark?: number };
+
 /** The total and the percentage of the marks entered so far. */
-function MarkTotals() {
+function MarkTotals({ rows }: { rows: MarkRow[] }) {
   const { t } = useTranslation();
-  const rows = (Form.useWatch("marksDetails", { preserve: true }) as { markSecured?: string; maxMark?: number }[] | undefined) ?? [];
   const totals = markTotals(rows);
   return (
     <Row gutter={16} className="mark-totals">
