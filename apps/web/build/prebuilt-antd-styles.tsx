@@ -45,6 +45,8 @@ const sheets: Record<string, Sheet> = {
   },
 };
 
+/** How the style engine's cache names the entries of the components' CSS variables. */
+const cssVarKeyPrefix = "cssVar%";
 const virtualPrefix = "virtual:prebuilt-antd-styles/";
 const resolvedPrefix = "\0" + virtualPrefix;
 /** From the web app's root, as Vite resolves an absolute import. */
@@ -69,15 +71,21 @@ async function buildSheet({ components }: Sheet): Promise<{ css: string; paths: 
   // The provider alone first: the app's root has made its styles (the icons') before any screen
   // loads. `once` marks what it extracts, so the second extraction holds only what the components add.
   draw([]);
-  extractStyle(cache, { types: "style", once: true });
+  extractStyle(cache, { types: ["style", "cssVar"], once: true });
   draw(components(antd));
-  const extracted = extractStyle(cache, { types: "style", once: true, plain: true });
+  // The components' CSS variables too (patches/@ant-design+cssinjs+2.1.2.patch skips a variable
+  // sheet whose path is registered). The engine lists only the styles' paths, so the variables' are
+  // read off the cache: its keys are the prefix and the path, joined by "%".
+  const variablePaths = [...cache.cache.keys()]
+    .filter((key) => key.startsWith(cssVarKeyPrefix) && !cache.extracted.has(key))
+    .map((key) => key.slice(cssVarKeyPrefix.length).replaceAll("%", "|"));
+  const extracted = extractStyle(cache, { types: ["style", "cssVar"], once: true, plain: true });
   // The engine ends the CSS with a rule listing the paths it holds, meant to be read at start-up; the
   // sheet comes later, so the list goes to `registerPrebuiltStyles` instead.
   const listed = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}$/.exec(extracted);
   if (!listed?.[1]) throw new Error("Ant Design's extracted styles did not end with their list of paths");
-  const paths = listed[1].split(";").map((entry) => entry.slice(0, entry.lastIndexOf(":")));
-  return { css: extracted.slice(0, listed.index), paths };
+  const stylePaths = listed[1].split(";").map((entry) => entry.slice(0, entry.lastIndexOf(":")));
+  return { css: extracted.slice(0, listed.index), paths: [...stylePaths, ...variablePaths] };
 }
 
 export function prebuiltAntdStyles(): Plugin {

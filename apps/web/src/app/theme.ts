@@ -18,4 +18,7 @@ export const theme: ThemeConfig = {
     borderRadius: 6,
     fontSize: 15,
   },
+  // The class that scopes the theme's CSS variables. Ant Design names it from React's useId unless
+  // told, and the ids of a server render (build/prebuilt-antd-styles.tsx) differ from the browser's.
+  cssVar: { key: "css-var-app" },
 };

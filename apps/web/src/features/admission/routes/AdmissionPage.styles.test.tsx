@@ -6,7 +6,7 @@ import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 // must see every style made since the app started.
 
 describe("the admission form's first step on a phone", () => {
-  it("draws with the styles made at build time: the browser makes none but the icons' of the app's root", async () => {
+  it("draws with the styles and variables made at build time: the browser makes none but the icons' and the theme's of the app's root", async () => {
     stubApi({
       ...signedInAs("ROLE_USER", "new@example.in"),
       "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300 }]),
@@ -20,5 +20,8 @@ describe("the admission form's first step on a phone", () => {
     // component. The fields', the buttons' and the shared reset's must not be among them.
     const madeInBrowser = [...document.querySelectorAll("style[data-cache-path]")].map((style) => style.getAttribute("data-cache-path")?.split("|")[1]);
     expect(madeInBrowser).toEqual(["ant-design-icons"]);
+    // Nor their CSS variables: the only variable sheet made in the browser is the theme's own.
+    const variableSheets = [...document.querySelectorAll("style[data-token-hash]")].map((style) => /^[^{]*/.exec(style.textContent ?? "")?.[0]);
+    expect(variableSheets).toEqual([".css-var-app"]);
   });
 });
