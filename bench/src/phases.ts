@@ -149,8 +149,8 @@ export async function admissionPhase(context: RunContext): Promise<Measurement[]
 /**
  * How many sign-ins a second the machine could do if hashing were all it did: cores / one hash's time.
  * The time is the fastest of twenty hashes in a row: something else on the machine can only make a
- * hash slower, and the median of ten, used before, once made the ceiling a fifth lower than the rate
- * the flood then reached (PERFORMANCE.md, twenty-seventh round).
+ * hash slower, and the median of ten, used before, once put the ceiling below the rate the flood then
+ * reached (150 against 178 a second; PERFORMANCE.md, twenty-seventh round).
  */
 async function hashingCeiling(): Promise<{ hashMs: number; perSecond: number }> {
   await hashSecret("warm-up");

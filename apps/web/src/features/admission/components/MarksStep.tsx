@@ -136,7 +136,7 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
   );
 }
 
-type MarkRow = { markSecured?: string; maxMark?: number };
+type MarkRow = Parameters<typeof markTotals>[0][number];
 
 /** The total and the percentage of the marks entered so far. */
 function MarkTotals({ rows }: { rows: MarkRow[] }) {
