@@ -212,6 +212,20 @@ describe("sessions", () => {
     for (const { user } of kept) expect((await lastSeenOf(user.id))!.getTime()).toBeGreaterThan(before.getTime());
   });
 
+  it("resolves the sessions of one moment together, each to its own user or to no one", async () => {
+    const [first, second, disabled] = await Promise.all([signInAs(test), signInAs(test), signInAs(test)]);
+    await test.db.update(users).set({ isActive: false }).where(eq(users.id, disabled.user.id));
+    const instance = { ...test.ctx, sessionCache: new SessionCache({ maxAgeMs: 60_000, maxEntries: 10 }) };
+    const tokenOf = (cookie: string) => cookie.replace(/^sid=/, "");
+
+    const tokens = [first.cookie, "sid=unknown-token", second.cookie, disabled.cookie, first.cookie].map(tokenOf);
+    const resolved = await Promise.all(tokens.map((token) => resolveSession(instance, token)));
+
+    expect(resolved.map((actor) => actor?.id ?? null)).toEqual([first.user.id, null, second.user.id, null, first.user.id]);
+    expect(resolved[0]).toMatchObject({ userName: first.user.userName, role: first.user.role });
+    expect(await test.db.select().from(sessions).where(eq(sessions.userId, disabled.user.id))).toHaveLength(0);
+  });
+
   it("keeps a resolved session for its cache's age: a change made by another instance shows once it is out", async () => {
     const { user, cookie } = await signInAs(test);
     const token = cookie.replace(/^sid=/, "");

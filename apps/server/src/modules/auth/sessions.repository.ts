@@ -51,15 +51,22 @@ function sessionStartStatement(db: Database, endingPrevious: boolean) {
 const sessionStartQuery = preparedPerDatabase((db) => sessionStartStatement(db, false));
 const sessionStartEndingPreviousQuery = preparedPerDatabase((db) => sessionStartStatement(db, true));
 
-/** The session and its user in one round trip; the caller checks the timeouts. */
-export async function findSessionWithUser(db: Database, tokenHash: string) {
-  const [row] = await sessionWithUserQuery(db).execute({ tokenHash });
-  return row;
-}
+/**
+ * The session and its user, found by the token's hash; the caller checks the timeouts. The look-ups of
+ * one turn of the event loop go as one statement: every signed-in user's resolved session leaves the
+ * cache within the same few seconds it entered, so a thousand applicants who signed in together
+ * are looked up again together, and one statement each held the server's thread for a third of a
+ * second on the embedded database (docs/PERFORMANCE.md, twenty-eighth round).
+ */
+export const findSessionWithUser = batchedPerDatabase(
+  (db, tokenHashes: readonly string[]) => sessionsWithUsersQuery(db).execute({ tokenHashes }),
+  (row) => row.tokenHash,
+);
 
-const sessionWithUserQuery = preparedPerDatabase((db) =>
+const sessionsWithUsersQuery = preparedPerDatabase((db) =>
   db
     .select({
+      tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
@@ -71,9 +78,8 @@ const sessionWithUserQuery = preparedPerDatabase((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
-    .limit(1)
-    .prepare("session_with_user"),
+    .where(isOneOfTheKeys(sessions.tokenHash, "tokenHashes"))
+    .prepare("sessions_with_users"),
 );
 
 /**

@@ -53,23 +53,35 @@ export const findApplicationStatusOfUser = batchedPerDatabase(
 
 export type ApplicationStatusRow = Awaited<ReturnType<ReturnType<typeof applicationStatusesQuery>["execute"]>>[number];
 
-const applicationStatusesQuery = preparedPerDatabase((db) =>
-  db
-    .selectDistinctOn([applications.userId], {
+/**
+ * The receipt's order is looked up for each application by its index (a lateral join). Joined to all
+ * the applications' successful orders at once, the statement was planned as a hash join over every
+ * successful order in the table for a batch of some sixty polls, three times as long as these
+ * look-ups (docs/PERFORMANCE.md, twenty-eighth round).
+ */
+const applicationStatusesQuery = preparedPerDatabase((db) => {
+  const receiptOrder = db
+    .select({ orderId: paymentOrders.orderId })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.applicationId, applications.id), eq(paymentOrders.status, "Success")))
+    .orderBy(asc(paymentOrders.settledAt))
+    .limit(1)
+    .as("receipt_order");
+  return db
+    .select({
       userId: applications.userId,
       degreeId: applications.degreeId,
       applicationNo: applications.applicationNo,
       applicationStatus: applications.status,
       paymentStatus: applications.paymentStatus,
       paymentRefNo: applications.paymentRefNo,
-      receiptOrderId: paymentOrders.orderId,
+      receiptOrderId: receiptOrder.orderId,
     })
     .from(applications)
-    .leftJoin(paymentOrders, and(eq(paymentOrders.applicationId, applications.id), eq(paymentOrders.status, "Success")))
+    .leftJoinLateral(receiptOrder, sql`true`)
     .where(applicationOfAnyUser)
-    .orderBy(applications.userId, asc(paymentOrders.settledAt))
-    .prepare("application_statuses"),
-);
+    .prepare("application_statuses");
+});
 
 export async function getOrderById(db: Database, orderId: string): Promise<PaymentOrderRow | undefined> {
   const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId)).limit(1);

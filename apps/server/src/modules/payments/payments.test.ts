@@ -289,6 +289,18 @@ describe("GET /booking/applicationStatus", () => {
       expect.objectContaining({ applicationNo: first.start.applicationNo, paymentStatus: "Pending", receiptOrderId: null }),
     ]);
   });
+
+  it("gives as the receipt the order that succeeded first, where two did", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    await postBack("return", { encResp: (await gatewayAnswer(start, "Success")).encResp });
+    const paid = await orderOf(start.orderId);
+    // A second success for the same application, e.g. a payment the gateway settled twice, earlier and later than the first.
+    const secondPayment = (orderId: string, settledAt: SQL) => ({ ...paid, id: undefined, orderId, trackingId: null, settledAt });
+    await test.db.insert(paymentOrders).values(secondPayment(`${start.orderId}-later`, sql`now() + interval '1 hour'`));
+    expect((await statusOf(cookie)).data.receiptOrderId).toBe(start.orderId);
+    await test.db.insert(paymentOrders).values(secondPayment(`${start.orderId}-earlier`, sql`now() - interval '1 hour'`));
+    expect((await statusOf(cookie)).data.receiptOrderId).toBe(`${start.orderId}-earlier`);
+  });
 });
 
 describe("the receipt", () => {
