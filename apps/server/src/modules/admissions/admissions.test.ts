@@ -128,6 +128,28 @@ describe("an applicant's application", () => {
     expect(admitted).toMatchObject({ userName: session.user.userName, admissionNo: `${year}UG0001`, paymentRefNo: "310000000001", applicationStatus: "Approved" });
   });
 
+  it("shows at the next read any change to it or to its account, and nothing of a change rolled back", async () => {
+    const session = await signInAs(test);
+    await submit(session.cookie, await applicationFor(session));
+    const read = async () => (await fetchAdmission(session.cookie)).json().data;
+    const first = await read();
+    expect(await read()).toEqual(first);
+
+    await test.db
+      .transaction(async (tx) => {
+        await tx.update(applications).set({ status: "Rejected" }).where(eq(applications.userId, session.user.id));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await read()).toEqual(first);
+
+    const renamed = `renamed-${session.user.userName}`;
+    await test.db.update(users).set({ userName: renamed }).where(eq(users.id, session.user.id));
+    expect(await read()).toEqual({ ...first, userName: renamed });
+    await test.db.update(applications).set({ status: "Rejected" }).where(eq(applications.userId, session.user.id));
+    expect(await read()).toEqual({ ...first, userName: renamed, applicationStatus: "Rejected" });
+  });
+
   it("gives each application its own number in its course's series", async () => {
     const [first, second, pg] = [await signInAs(test), await signInAs(test), await signInAs(test)];
     const numberOf = async (session: Session, overrides: Partial<AdmissionInput> = {}) =>
