@@ -53,10 +53,10 @@ const sessionStartEndingPreviousQuery = preparedPerDatabase((db) => sessionStart
 
 /**
  * The session and its user, found by the token's hash; the caller checks the timeouts. The look-ups of
- * one turn of the event loop go as one statement: every signed-in user's resolved session leaves the
- * cache within the same few seconds it entered, so a thousand applicants who signed in together
- * are looked up again together, and one statement each held the server's thread for a third of a
- * second on the embedded database (docs/PERFORMANCE.md, twenty-eighth round).
+ * one turn of the event loop go as one statement: a resolved session leaves the cache five seconds
+ * after it entered, so a thousand applicants whose sessions were cached together are looked up again
+ * together, and a statement each held the embedded database, and with it the server's thread, for up
+ * to half a second (docs/PERFORMANCE.md, twenty-eighth round).
  */
 export const findSessionWithUser = batchedPerDatabase(
   (db, tokenHashes: readonly string[]) => sessionsWithUsersQuery(db).execute({ tokenHashes }),
