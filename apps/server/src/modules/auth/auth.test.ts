@@ -29,6 +29,8 @@ const signup = (payload: Record<string, unknown>) => test.app.inject({ method: "
 const signin = (payload: Record<string, unknown>, cookie?: string) =>
   test.app.inject({ method: "POST", url: "/booking/api/auth/signin", payload, headers: cookie ? { cookie } : {} });
 const me = (cookie: string) => whoAmI(test, cookie);
+/** The session token a `sid=…` cookie carries, as resolveSession takes it. */
+const tokenOf = (cookie: string) => cookie.replace(/^sid=/, "");
 const forgot = (email: string) => test.app.inject({ url: `/booking/api/auth/forgetpwd?emailid=${encodeURIComponent(email)}` });
 const reset = (payload: Record<string, unknown>, cookie?: string) =>
   test.app.inject({ method: "PUT", url: "/booking/api/auth/changepwd", payload, headers: cookie ? { cookie } : {} });
@@ -207,7 +209,7 @@ describe("sessions", () => {
     // The three at once, their touches batched together; a session ended meanwhile is touched by no one and signs no one in.
     const [ended, ...kept] = signedIn;
     await test.db.delete(sessions).where(eq(sessions.userId, ended!.user.id));
-    const resolved = await Promise.all(signedIn.map(({ cookie }) => resolveSession(instance, cookie.replace(/^sid=/, ""))));
+    const resolved = await Promise.all(signedIn.map(({ cookie }) => resolveSession(instance, tokenOf(cookie))));
     expect(resolved.map((actor) => actor?.id ?? null)).toEqual([null, ...kept.map(({ user }) => user.id)]);
     for (const { user } of kept) expect((await lastSeenOf(user.id))!.getTime()).toBeGreaterThan(before.getTime());
   });
@@ -216,9 +218,8 @@ describe("sessions", () => {
     const [first, second, disabled] = await Promise.all([signInAs(test), signInAs(test), signInAs(test)]);
     await test.db.update(users).set({ isActive: false }).where(eq(users.id, disabled.user.id));
     const instance = { ...test.ctx, sessionCache: new SessionCache({ maxAgeMs: 60_000, maxEntries: 10 }) };
-    const tokenOf = (cookie: string) => cookie.replace(/^sid=/, "");
 
-    const tokens = [first.cookie, "sid=unknown-token", second.cookie, disabled.cookie, first.cookie].map(tokenOf);
+    const tokens = [tokenOf(first.cookie), "unknown-token", tokenOf(second.cookie), tokenOf(disabled.cookie), tokenOf(first.cookie)];
     const resolved = await Promise.all(tokens.map((token) => resolveSession(instance, token)));
 
     expect(resolved.map((actor) => actor?.id ?? null)).toEqual([first.user.id, null, second.user.id, null, first.user.id]);
@@ -228,7 +229,7 @@ describe("sessions", () => {
 
   it("keeps a resolved session for its cache's age: a change made by another instance shows once it is out", async () => {
     const { user, cookie } = await signInAs(test);
-    const token = cookie.replace(/^sid=/, "");
+    const token = tokenOf(cookie);
     const instance = { ...test.ctx, sessionCache: new SessionCache({ maxAgeMs: 200, maxEntries: 10 }) };
     expect((await resolveSession(instance, token))?.id).toBe(user.id);
 
