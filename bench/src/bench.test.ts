@@ -63,6 +63,32 @@ describe("a load's errors", () => {
   });
 });
 
+describe("a load's warm-up", () => {
+  it("opens the connections the counted round goes on using, and is not counted", async () => {
+    // The first answer on each connection is slow, as a connection a busy server takes in late is.
+    let connections = 0;
+    const server = createServer((request, response) => {
+      const socket = request.socket as { answered?: boolean };
+      const first = !socket.answered;
+      socket.answered = true;
+      setTimeout(() => response.writeHead(200).end("{}"), first ? 400 : 1);
+    });
+    server.on("connection", () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await measureLoad({ url: `http://127.0.0.1:${port}/`, connections: 2, seconds: 1, warmupSeconds: 1 });
+
+      expect(connections).toBe(2);
+      expect(result.requests).toBeGreaterThan(10);
+      expect(result.p99Ms).toBeLessThan(400);
+      expect(result.errors).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("the report's table", () => {
   it("reads back a cell holding a pipe", () => {
     const report: BenchReport = {

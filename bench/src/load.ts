@@ -28,74 +28,85 @@ function percentile(sorted: number[], fraction: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
-/** A round of `seconds`, or shorter: it stops once `until` settles. */
-function round(plan: LoadPlan, seconds: number, onResponse?: (statusCode: number, milliseconds: number) => void, until?: Promise<unknown>): Promise<autocannon.Result> {
+/**
+ * One load, autocannon's way, on one set of connections: a warm-up of `plan.warmupSeconds` whose
+ * answers are not counted (JIT, caches, pools, and the opening of the connections), then the counted
+ * round of `plan.seconds`, or shorter: it stops once `until` settles. The warm-up is the start of the
+ * same load, not a round of its own: a round of its own opened its connections afresh, and a server
+ * under load takes in one new connection per turn of its event loop (PERFORMANCE.md, seventh and
+ * twenty-ninth rounds), so the counted round measured how long its own connections took to open.
+ *
+ * Latencies are kept per answer received in the counted round, so any percentile can be read
+ * exactly. Errors are counted over the whole load, warm-up included, each once.
+ */
+function load(plan: LoadPlan, until?: Promise<unknown>, onCountedRoundStart?: () => void): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const errorKinds: Record<string, number> = {};
+  const count = (kind: string, times = 1) => {
+    if (times > 0) errorKinds[kind] = (errorKinds[kind] ?? 0) + times;
+  };
+  let countedFrom: number | undefined;
+  let statusErrors = 0;
+
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: plan.url,
         connections: plan.connections,
         pipelining: 1,
-        duration: seconds,
+        duration: plan.warmupSeconds + plan.seconds,
         timeout: 10,
         requests: [{ method: plan.method ?? "GET", ...(plan.setupRequest ? { setupRequest: plan.setupRequest } : {}) }],
       },
-      (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
+      (error, result) => {
+        clearTimeout(warmupEnds);
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        const countedSeconds = countedFrom === undefined ? 0 : (performance.now() - countedFrom) / 1000;
+        latencies.sort((a, b) => a - b);
+        // autocannon's errors include its timeouts.
+        count("timeout", result.timeouts);
+        count("connection error", result.errors - result.timeouts);
+        resolve({
+          requestsPerSecond: countedSeconds > 0 ? latencies.length / countedSeconds : 0,
+          requests: latencies.length,
+          errors: result.errors + statusErrors,
+          errorKinds,
+          p50Ms: percentile(latencies, 0.5),
+          p95Ms: percentile(latencies, 0.95),
+          p99Ms: percentile(latencies, 0.99),
+        });
+      },
     );
-    if (onResponse) instance.on("response", (_client, statusCode, _bytes, responseTime) => onResponse(statusCode, responseTime));
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode < 200 || statusCode > 299) {
+        statusErrors += 1;
+        count(`HTTP ${statusCode}`);
+      }
+      if (countedFrom !== undefined) latencies.push(responseTime);
+    });
+    const warmupEnds = setTimeout(() => {
+      countedFrom = performance.now();
+      onCountedRoundStart?.();
+    }, plan.warmupSeconds * 1000);
     const stop = () => instance.stop();
     until?.then(stop, stop);
   });
 }
 
-/**
- * One load, autocannon's way: a warm-up round whose figures are thrown away (JIT, caches, pools),
- * then the counted round. Latencies are kept per request, so any percentile can be read exactly.
- */
-export async function measureLoad(plan: LoadPlan): Promise<LoadResult> {
-  await round(plan, plan.warmupSeconds);
-  return countedRound(plan);
+export function measureLoad(plan: LoadPlan): Promise<LoadResult> {
+  return load(plan);
 }
 
 /**
- * A load for as long as some work takes, e.g. status reads while an export downloads: the warm-up
- * round, then the work and the counted round together, the round stopped when the work ends (or
- * after `plan.seconds` at the most, which bounds it).
+ * A load for as long as some work takes, e.g. status reads while an export downloads: the work starts
+ * with the counted round, and the load stops when the work ends (or after `plan.seconds` at the most,
+ * which bounds it).
  */
 export async function measureDuring<T>(plan: LoadPlan, work: () => Promise<T>): Promise<[LoadResult, T]> {
-  await round(plan, plan.warmupSeconds);
-  const done = work();
-  return Promise.all([countedRound(plan, done), done]);
-}
-
-async function countedRound(plan: LoadPlan, until?: Promise<unknown>): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const errorKinds: Record<string, number> = {};
-  const count = (kind: string, times = 1) => {
-    if (times > 0) errorKinds[kind] = (errorKinds[kind] ?? 0) + times;
-  };
-  const result = await round(
-    plan,
-    plan.seconds,
-    (status, milliseconds) => {
-      latencies.push(milliseconds);
-      if (status < 200 || status > 299) count(`HTTP ${status}`);
-    },
-    until,
-  );
-  latencies.sort((a, b) => a - b);
-  // autocannon's errors include its timeouts.
-  count("timeout", result.timeouts);
-  count("connection error", result.errors - result.timeouts);
-  return {
-    requestsPerSecond: result.requests.average,
-    requests: result.requests.total,
-    errors: result.errors + result.non2xx,
-    errorKinds,
-    p50Ms: percentile(latencies, 0.5),
-    p95Ms: percentile(latencies, 0.95),
-    p99Ms: percentile(latencies, 0.99),
-  };
+  let startWork!: () => void;
+  const started = new Promise<void>((resolve) => (startWork = resolve));
+  const done = started.then(work);
+  return Promise.all([load(plan, done, startWork), done]);
 }
 
 /** The figures of a load for the JSON report; a percentile nothing was answered for is left out. */

@@ -11,7 +11,7 @@ export interface BenchOptions {
   phases: PhaseName[];
   /** Applications seeded: 100,000, or a tenth with --quick. */
   applications: number;
-  /** The counted round of each load; a warm-up round of `warmupSeconds` runs first and is discarded. */
+  /** The counted round of each load; a warm-up of `warmupSeconds` on the same connections comes first and is not counted. */
   seconds: number;
   warmupSeconds: number;
   outDir: string;
@@ -28,7 +28,7 @@ export const usage = `npm run bench -- [--quick] [--only phase,phase] [--seconds
   --quick     a tenth of the data and shorter rounds (under 5 minutes)
   --only      some of: ${phaseNames.join(", ")}
   --seconds   length of each counted round (default 10, quick 5)
-  --warmup    length of the discarded warm-up round (default 5, quick 2)
+  --warmup    length of each load's uncounted warm-up, on the same connections (default 5, quick 2)
   --out       where the report goes (default bench/results)
   --cpu-prof  a folder: the server under test writes its CPU profile there (open it in Chrome's DevTools)
   --lighthouse-reports  a folder: each page's whole Lighthouse report goes there as JSON (open it in the Lighthouse viewer)
