@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,10 +67,10 @@ describe("a load's warm-up", () => {
   it("opens the connections the counted round goes on using, and is not counted", async () => {
     // The first answer on each connection is slow, as a connection a busy server takes in late is.
     let connections = 0;
+    const answered = new WeakSet<Socket>();
     const server = createServer((request, response) => {
-      const socket = request.socket as { answered?: boolean };
-      const first = !socket.answered;
-      socket.answered = true;
+      const first = !answered.has(request.socket);
+      answered.add(request.socket);
       setTimeout(() => response.writeHead(200).end("{}"), first ? 400 : 1);
     });
     server.on("connection", () => (connections += 1));

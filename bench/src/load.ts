@@ -46,7 +46,6 @@ function load(plan: LoadPlan, until?: Promise<unknown>, onCountedRoundStart?: ()
     if (times > 0) errorKinds[kind] = (errorKinds[kind] ?? 0) + times;
   };
   let countedFrom: number | undefined;
-  let statusErrors = 0;
 
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -69,7 +68,7 @@ function load(plan: LoadPlan, until?: Promise<unknown>, onCountedRoundStart?: ()
         resolve({
           requestsPerSecond: countedSeconds > 0 ? latencies.length / countedSeconds : 0,
           requests: latencies.length,
-          errors: result.errors + statusErrors,
+          errors: result.errors + result.non2xx,
           errorKinds,
           p50Ms: percentile(latencies, 0.5),
           p95Ms: percentile(latencies, 0.95),
@@ -78,10 +77,7 @@ function load(plan: LoadPlan, until?: Promise<unknown>, onCountedRoundStart?: ()
       },
     );
     instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode < 200 || statusCode > 299) {
-        statusErrors += 1;
-        count(`HTTP ${statusCode}`);
-      }
+      if (statusCode < 200 || statusCode > 299) count(`HTTP ${statusCode}`);
       if (countedFrom !== undefined) latencies.push(responseTime);
     });
     const warmupEnds = setTimeout(() => {
