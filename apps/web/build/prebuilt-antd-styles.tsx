@@ -22,12 +22,27 @@ type Antd = typeof AntdModule;
 interface Sheet {
   /** The components whose styles the sheet holds; only their kinds matter, not their props. */
   components: (antd: Antd) => ReactElement[];
+  /** Sheets always loaded before this one: it leaves out the styles they hold. */
+  after?: string[];
 }
 
 const sheets: Record<string, Sheet> = {
+  // Imported by the app's root (app/providers.tsx), so in the stylesheet of every first visit: the
+  // grid, which every form lays itself out with (Form.Item draws a Row and Cols), and the reset the
+  // components share.
+  // The grid's columns are 87 KB of CSS (24 of each kind at six widths), the largest style a first
+  // visit to /signin made in the browser; 4.8 KiB gzipped (PERFORMANCE.md, thirtieth round).
+  "every-screen": {
+    components: ({ Col, Row }) => [
+      <Row key="row">
+        <Col span={12} />
+      </Row>,
+    ],
+  },
   // The admission form's first step and its buttons. The later steps load on demand and make their
   // styles in the browser while the applicant is typing on the first.
   "admission-first-step": {
+    after: ["every-screen"],
     components: ({ Button, Col, Form, Input, Radio, Row, Select, Space }) => [
       <Form key="form">
         <Form.Item label="label">
@@ -45,6 +60,12 @@ const sheets: Record<string, Sheet> = {
   },
 };
 
+function sheetNamed(name: string): Sheet {
+  const sheet = sheets[name];
+  if (!sheet) throw new Error(`no prebuilt Ant Design sheet is named ${name}`);
+  return sheet;
+}
+
 /** How the style engine's cache names the entries of the components' CSS variables. */
 const cssVarKeyPrefix = "cssVar%";
 const virtualPrefix = "virtual:prebuilt-antd-styles/";
@@ -53,7 +74,7 @@ const resolvedPrefix = "\0" + virtualPrefix;
 const registerModule = "/src/lib/prebuilt-styles.ts";
 
 /** The CSS of a sheet and the style-engine paths it covers. */
-async function buildSheet({ components }: Sheet): Promise<{ css: string; paths: string[] }> {
+async function buildSheet({ components, after = [] }: Sheet): Promise<{ css: string; paths: string[] }> {
   // Loaded here rather than at the top, so that Ant Design reads the mode (its hash prefix differs in
   // development) that Vite has set by the time a module is loaded.
   const [antd, { createCache, extractStyle, StyleProvider }, { renderToString }] = await Promise.all([
@@ -72,6 +93,11 @@ async function buildSheet({ components }: Sheet): Promise<{ css: string; paths: 
   // loads. `once` marks what it extracts, so the second extraction holds only what the components add.
   draw([]);
   extractStyle(cache, { types: ["style", "cssVar"], once: true });
+  // Then the sheets loaded before this one, whose styles the page has by the time this one comes.
+  for (const earlier of after) {
+    draw(sheetNamed(earlier).components(antd));
+    extractStyle(cache, { types: ["style", "cssVar"], once: true });
+  }
   draw(components(antd));
   // The components' CSS variables too (patches/@ant-design+cssinjs+2.1.2.patch skips a variable
   // sheet whose path is registered). The engine lists only the styles' paths, so the variables' are
@@ -91,9 +117,7 @@ async function buildSheet({ components }: Sheet): Promise<{ css: string; paths: 
 export function prebuiltAntdStyles(): Plugin {
   const built = new Map<string, Promise<{ css: string; paths: string[] }>>();
   const sheetOf = (name: string) => {
-    const sheet = sheets[name];
-    if (!sheet) throw new Error(`no prebuilt Ant Design sheet is named ${name}`);
-    if (!built.has(name)) built.set(name, buildSheet(sheet));
+    if (!built.has(name)) built.set(name, buildSheet(sheetNamed(name)));
     return built.get(name)!;
   };
   return {

@@ -1,4 +1,3 @@
-import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";

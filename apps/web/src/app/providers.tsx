@@ -1,3 +1,8 @@
+// The Ant Design styles every screen draws with, made at build time with this root's theme; before
+// the app's own stylesheet, whose rules then come later and win over Ant Design's, as they do over the
+// styles Ant Design makes in the browser (those go first in the document's head).
+import "virtual:prebuilt-antd-styles/every-screen";
+import "../styles.css";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { ConfigProvider } from "antd";
 import type { ReactNode } from "react";
