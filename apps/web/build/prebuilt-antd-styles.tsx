@@ -29,9 +29,9 @@ interface Sheet {
 const sheets: Record<string, Sheet> = {
   // Imported by the app's root (app/providers.tsx), so in the stylesheet of every first visit: the
   // grid, which every form lays itself out with (Form.Item draws a Row and Cols), and the reset the
-  // components share.
-  // The grid's columns are 87 KB of CSS (24 of each kind at six widths), the largest style a first
-  // visit to /signin made in the browser; 4.8 KiB gzipped (PERFORMANCE.md, thirtieth round).
+  // components share. The grid's columns are 87 KB of CSS (24 of each kind at six widths), the
+  // largest style a first visit to /signin made in the browser; 4.8 KiB gzipped (PERFORMANCE.md,
+  // thirtieth round).
   "every-screen": {
     components: ({ Col, Row }) => [
       <Row key="row">
@@ -89,13 +89,11 @@ async function buildSheet({ components, after = [] }: Sheet): Promise<{ css: str
         <antd.ConfigProvider theme={theme}>{elements}</antd.ConfigProvider>
       </StyleProvider>,
     );
-  // The provider alone first: the app's root has made its styles (the icons') before any screen
-  // loads. `once` marks what it extracts, so the second extraction holds only what the components add.
-  draw([]);
-  extractStyle(cache, { types: ["style", "cssVar"], once: true });
-  // Then the sheets loaded before this one, whose styles the page has by the time this one comes.
-  for (const earlier of after) {
-    draw(sheetNamed(earlier).components(antd));
+  // First what the page has by the time the sheet comes: the provider alone (the app's root has made
+  // its styles, the icons', before any screen loads), then each sheet loaded before this one. `once`
+  // marks what it extracts, so the last extraction holds only what this sheet's components add.
+  for (const elements of [[], ...after.map((earlier) => sheetNamed(earlier).components(antd))]) {
+    draw(elements);
     extractStyle(cache, { types: ["style", "cssVar"], once: true });
   }
   draw(components(antd));
