@@ -1,12 +1,13 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { catalogueParts } from "./build/catalogue-parts.ts";
 import { prebuiltAntdStyles } from "./build/prebuilt-antd-styles.tsx";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
-  plugins: [react(), prebuiltAntdStyles()],
+  plugins: [react(), prebuiltAntdStyles(), catalogueParts()],
   resolve: {
     alias: {
       "@admissions/shared": fileURLToPath(new URL("../../packages/shared/src/index.ts", import.meta.url)),

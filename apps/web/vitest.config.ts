@@ -1,9 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
+import { catalogueParts } from "./build/catalogue-parts.ts";
 import { prebuiltAntdStyles } from "./build/prebuilt-antd-styles.tsx";
 
 export default defineProject({
-  plugins: [prebuiltAntdStyles()],
+  plugins: [prebuiltAntdStyles(), catalogueParts()],
   resolve: {
     alias: {
       "@admissions/shared": fileURLToPath(new URL("../../packages/shared/src/index.ts", import.meta.url)),

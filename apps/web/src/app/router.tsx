@@ -9,6 +9,7 @@ import { ResetPasswordPage } from "../features/auth/routes/ResetPasswordPage";
 import { SignInPage } from "../features/auth/routes/SignInPage";
 import { SignUpPage } from "../features/auth/routes/SignUpPage";
 import { AdmissionFrame } from "../features/admission/components/AdmissionFrame";
+import { loadSignedInTexts } from "../lib/i18n";
 import { routes } from "../lib/paths";
 import { RedirectSignedIn, RequireAuth, RequireStaff, RootRedirect } from "./guards";
 import { ApplicantFrame } from "./layouts/ApplicantFrame";
@@ -21,9 +22,14 @@ function onDemand(load: () => Promise<ComponentType>) {
   return <Screen />;
 }
 
+/** A layout of the signed-in screens, which comes with their texts (lib/i18n.ts). */
+function signedInLayout(load: () => Promise<ComponentType>) {
+  return onDemand(async () => (await Promise.all([load(), loadSignedInTexts()]))[0]);
+}
+
 /** The staff area is loaded on demand: applicants on phones never download it. */
-const adminLayout = onDemand(async () => (await import("./layouts/AdminLayout")).AdminLayout);
-const applicantLayout = onDemand(async () => (await import("./layouts/ApplicantLayout")).ApplicantLayout);
+const adminLayout = signedInLayout(async () => (await import("./layouts/AdminLayout")).AdminLayout);
+const applicantLayout = signedInLayout(async () => (await import("./layouts/ApplicantLayout")).ApplicantLayout);
 const admissionPage = onDemand(async () => (await import("../features/admission/routes/AdmissionPage")).AdmissionPage);
 const applicationsPage = onDemand(async () => (await import("../features/applications/routes/ApplicationsPage")).ApplicationsPage);
 /** Its own chunk, with the charting library, so no other screen downloads it. */

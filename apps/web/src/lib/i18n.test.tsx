@@ -1,7 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { Empty } from "antd";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Providers } from "../app/providers";
+import { catalogues } from "../test/catalogues";
 import { createQueryClient } from "./query-client";
 import i18n from "./i18n";
 
@@ -36,5 +37,33 @@ describe("languages", () => {
     await act(() => i18n.changeLanguage("ar"));
     expect(screen.getAllByText("لا توجد بيانات")).toHaveLength(2);
     expect(document.documentElement.dir).toBe("rtl");
+  });
+});
+
+describe("the signed-in screens' texts", () => {
+  it("come with a language chosen once they are wanted, a section split between the parts whole", async () => {
+    // The tests' setup has asked for them, as a signed-in layout does.
+    await i18n.changeLanguage("es");
+
+    expect(i18n.t("admission.onlineTitle")).toBe(catalogues.es.admission.onlineTitle);
+    expect(i18n.t("admission.next")).toBe(catalogues.es.admission.next);
+    expect(i18n.t("review.title")).toBe(catalogues.es.review.title);
+    expect(i18n.t("signin.title")).toBe(catalogues.es.signin.title);
+  });
+
+  it("come for every language asked for before they were wanted", async () => {
+    // A fresh app: i18next and the catalogues' loader as a first visit finds them.
+    vi.resetModules();
+    const fresh = await import("./i18n");
+    await fresh.i18nReady;
+    await fresh.default.changeLanguage("ta");
+    expect(fresh.default.exists("review.title", { lng: "ta", fallbackLng: false })).toBe(false);
+    expect(fresh.default.exists("review.title", { lng: "en", fallbackLng: false })).toBe(false);
+
+    await fresh.loadSignedInTexts();
+
+    expect(fresh.default.t("review.title", { lng: "ta" })).toBe(catalogues.ta.review.title);
+    expect(fresh.default.t("review.title", { lng: "en" })).toBe(catalogues.en.review.title);
+    expect(fresh.default.t("signin.title", { lng: "ta" })).toBe(catalogues.ta.signin.title);
   });
 });

@@ -2,7 +2,8 @@ import i18n from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { masterMessages, messages, notices, userMessages } from "@admissions/shared";
-import en from "../locales/en.json";
+import type en from "../locales/en.json";
+import englishFirstPart from "virtual:catalogue/en-first";
 import { loadAntdLocale } from "./antd-locales";
 import { storedLocale, storeLocale } from "./storage";
 
@@ -19,25 +20,33 @@ export const languages = [
 export type LanguageCode = (typeof languages)[number]["code"];
 export type Catalogue = typeof en;
 
+type Texts = Partial<Catalogue>;
+type Part = () => Promise<{ default: Texts }>;
+
 /**
- * English is in the first download, as the fallback of every other language; each other catalogue is
- * a chunk of its own, fetched when it is chosen (docs/PERFORMANCE.md: all seven weighed 70 KiB gzipped
- * on every first load).
+ * Each catalogue in its two parts (build/catalogue-parts.ts): `first`, what the screens of the first
+ * download show, and `signedIn`, the texts of the screens behind the applicant's and the staff's
+ * layouts. English's first part is in the first download, as the fallback of every other language;
+ * every other part is a chunk of its own (docs/PERFORMANCE.md: all seven catalogues weighed 70 KiB
+ * gzipped on every first load; thirty-first round: English's signed-in texts, 6 KiB).
  */
-const otherCatalogues: Record<Exclude<LanguageCode, "en">, () => Promise<{ default: Catalogue }>> = {
-  zh: () => import("../locales/zh.json"),
-  es: () => import("../locales/es.json"),
-  fr: () => import("../locales/fr.json"),
-  it: () => import("../locales/it.json"),
-  ar: () => import("../locales/ar.json"),
-  ta: () => import("../locales/ta.json"),
+const catalogueParts: Record<LanguageCode, { first: Part; signedIn: Part }> = {
+  en: { first: async () => ({ default: englishFirstPart }), signedIn: () => import("virtual:catalogue/en-signed-in") },
+  zh: { first: () => import("virtual:catalogue/zh-first"), signedIn: () => import("virtual:catalogue/zh-signed-in") },
+  es: { first: () => import("virtual:catalogue/es-first"), signedIn: () => import("virtual:catalogue/es-signed-in") },
+  fr: { first: () => import("virtual:catalogue/fr-first"), signedIn: () => import("virtual:catalogue/fr-signed-in") },
+  it: { first: () => import("virtual:catalogue/it-first"), signedIn: () => import("virtual:catalogue/it-signed-in") },
+  ar: { first: () => import("virtual:catalogue/ar-first"), signedIn: () => import("virtual:catalogue/ar-signed-in") },
+  ta: { first: () => import("virtual:catalogue/ta-first"), signedIn: () => import("virtual:catalogue/ta-signed-in") },
 };
+
+const isLanguage = (code: string): code is LanguageCode => languages.some((language) => language.code === code);
 
 function initialLanguage(): LanguageCode {
   const wanted = [storedLocale(), ...(typeof navigator === "undefined" ? [] : navigator.languages)];
   for (const tag of wanted) {
     const code = tag?.slice(0, 2).toLowerCase();
-    if (languages.some((language) => language.code === code)) return code as LanguageCode;
+    if (code && isLanguage(code)) return code;
   }
   return "en";
 }
@@ -52,12 +61,50 @@ function applyToDocument(code: string): void {
   document.documentElement.dir = directionOf(code);
 }
 
-/** A language's catalogue, fetched together with Ant Design's texts in that language. */
-async function loadLanguage(code: string): Promise<Catalogue> {
-  const catalogue = otherCatalogues[code as keyof typeof otherCatalogues];
-  if (!catalogue) return en;
-  const [{ default: translation }] = await Promise.all([catalogue(), loadAntdLocale(code)]);
-  return translation;
+/** The languages whose texts have been asked for, and whether the signed-in screens' are wanted too. */
+const languagesAskedFor = new Set<LanguageCode>(["en"]);
+let signedInTextsWanted: Promise<void> | undefined;
+
+/** A language's texts, fetched together with Ant Design's texts in that language. */
+async function loadLanguage(code: string): Promise<Texts> {
+  if (!isLanguage(code)) return englishFirstPart;
+  languagesAskedFor.add(code);
+  const [{ default: first }] = await Promise.all([catalogueParts[code].first(), loadAntdLocale(code)]);
+  // Asked for while a signed-in screen was loading or showing: that screen's texts come too.
+  if (!signedInTextsWanted) return first;
+  return joinParts(first, (await catalogueParts[code].signedIn()).default);
+}
+
+/** The two parts as one catalogue: a section may be in both (its texts split between them). */
+function joinParts(first: Texts, signedIn: Texts): Texts {
+  const joined: Record<string, unknown> = { ...first, ...signedIn };
+  for (const [section, texts] of Object.entries(first)) {
+    const more = (signedIn as Record<string, unknown>)[section];
+    if (more) joined[section] = { ...(texts as object), ...(more as object) };
+  }
+  return joined as Texts;
+}
+
+/**
+ * The signed-in screens' texts, in every language asked for so far (a language chosen later brings
+ * its own, in `loadLanguage`). The applicant's and the staff's layouts wait for them before they
+ * draw (app/router.tsx); asking again returns the same promise.
+ */
+export function loadSignedInTexts(): Promise<void> {
+  signedInTextsWanted ??= Promise.all(
+    [...languagesAskedFor].map(async (code) => {
+      const { default: texts } = await catalogueParts[code].signedIn();
+      i18n.addResourceBundle(code, "translation", texts, true, false);
+    }),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      // A part that did not arrive (the network dropped) is asked for again by the next screen.
+      signedInTextsWanted = undefined;
+      throw error;
+    },
+  );
+  return signedInTextsWanted;
 }
 
 const startLanguage = initialLanguage();
@@ -73,7 +120,8 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .use(resourcesToBackend(loadLanguage))
   .init({
-    resources: { en: { translation: en } },
+    // A copy: the signed-in texts are merged into the store's catalogue, not into the part itself.
+    resources: { en: { translation: structuredClone(englishFirstPart) } },
     partialBundledLanguages: true,
     lng: startLanguage,
     fallbackLng: "en",

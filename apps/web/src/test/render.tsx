@@ -1,6 +1,6 @@
 import type { FieldError } from "@admissions/shared";
 import { act, render, screen, within } from "@testing-library/react";
-import { useEffect } from "react";
+import { useEffect, type ComponentType, type ReactNode } from "react";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 import { expect, vi } from "vitest";
 import { Providers } from "../app/providers";
@@ -72,9 +72,10 @@ function RouterProbe({ report }: { report: Report }) {
 
 /**
  * The real route tree in memory, starting at a path. `router` reads like a data router's: where it
- * is (`state.location`), and `navigate(to)` as if the visitor followed a link.
+ * is (`state.location`), and `navigate(to)` as if the visitor followed a link. `wrapper` goes around it all
+ * (another i18next instance, say).
  */
-export function renderAt(path: string) {
+export function renderAt(path: string, { wrapper }: { wrapper?: ComponentType<{ children: ReactNode }> } = {}) {
   let navigateInApp: NavigateFunction | undefined;
   const { pathname, search, hash } = new URL(path, "http://localhost");
   const router = {
@@ -92,6 +93,7 @@ export function renderAt(path: string) {
         <RouterProbe report={report} />
       </MemoryRouter>
     </Providers>,
+    { wrapper },
   );
   return { router, ...view };
 }

@@ -1,6 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import { i18nReady } from "../lib/i18n";
+import { i18nReady, loadSignedInTexts } from "../lib/i18n";
 
 // jsdom lacks the layout APIs Ant Design asks for; they answer "desktop, nothing observed".
 Object.defineProperty(window, "matchMedia", {
@@ -27,8 +27,10 @@ globalThis.ResizeObserver ??= class {
 // beyond Testing Library's one-second wait. Tests check where the app gets, not how fast.
 configure({ asyncUtilTimeout: 10_000 });
 
-// The app renders once the starting language is in; so do the tests.
+// The app renders once the starting language is in; so do the tests, with the signed-in screens'
+// texts too, since many draw a screen or a dialog without its layout.
 await i18nReady;
+await loadSignedInTexts();
 
 afterEach(() => {
   cleanup();

@@ -1,0 +1,78 @@
+import { readFile } from "node:fs/promises";
+import type { Plugin } from "vite";
+
+/**
+ * Each language's catalogue (src/locales/<code>.json, one file per language for its translator)
+ * comes in two parts, cut here at build time: `first`, what the screens of the first download show,
+ * and `signed-in`, the texts of the screens behind the applicant's and the staff's layouts, which
+ * come with those layouts' chunks (PERFORMANCE.md, thirty-first round).
+ *
+ * `virtual:catalogue/<code>-first` and `virtual:catalogue/<code>-signed-in` are the parts (so named, the
+ * chunks are too: fr-signed-in-<hash>.js).
+ */
+
+/**
+ * The texts of the first part: whole sections of the catalogue, or single texts of a section. They
+ * are what the public screens, the error pages, and the frames drawn while a signed-in screen's code
+ * loads (app/router.tsx, ScreenPlaceholder) show, and the messages of the shared rules and the
+ * server that those screens translate. Every other text is in the signed-in part; a test renders the
+ * first download's screens with the first part alone (src/app/catalogue-parts.test.tsx).
+ */
+export const firstPartTexts = [
+  "app",
+  "language",
+  "nav",
+  "signin",
+  "signup",
+  "forgot",
+  "reset",
+  "errors",
+  "common",
+  "validation",
+  "notices",
+  "admission.onlineTitle",
+];
+
+type Texts = Record<string, unknown>;
+export type CataloguePart = "first" | "signed-in";
+
+/** The texts of one part of a catalogue; the two parts together are the whole catalogue. */
+export function partOf(catalogue: Texts, part: CataloguePart): Texts {
+  const inFirst = (section: string, key?: string) =>
+    firstPartTexts.includes(section) || (key !== undefined && firstPartTexts.includes(`${section}.${key}`));
+  const picked: Texts = {};
+  for (const [section, texts] of Object.entries(catalogue)) {
+    if (typeof texts !== "object" || texts === null || inFirst(section)) {
+      if (part === "first") picked[section] = texts;
+      continue;
+    }
+    const keys = Object.entries(texts as Texts).filter(([key]) => inFirst(section, key) === (part === "first"));
+    if (keys.length > 0) picked[section] = Object.fromEntries(keys);
+  }
+  return picked;
+}
+
+const virtualPrefix = "virtual:catalogue/";
+const resolvedPrefix = "\0" + virtualPrefix;
+const localesFolder = new URL("../src/locales/", import.meta.url);
+
+export function catalogueParts(): Plugin {
+  return {
+    name: "catalogue-parts",
+    resolveId(id) {
+      return id.startsWith(virtualPrefix) ? "\0" + id : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(resolvedPrefix)) return undefined;
+      const match = /^([a-z]{2})-(first|signed-in)$/.exec(id.slice(resolvedPrefix.length));
+      if (!match) throw new Error(`${id.slice(1)} names no catalogue part: virtual:catalogue/<code>-first or <code>-signed-in`);
+      const [, code, part] = match;
+      const file = new URL(`${code}.json`, localesFolder);
+      // So that an edited catalogue reaches the development server and the test watcher.
+      this.addWatchFile(file.pathname);
+      const catalogue = JSON.parse(await readFile(file, "utf8")) as Texts;
+      // As JSON.parse of a string, as Vite does for a large JSON file: quicker to evaluate than a literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(partOf(catalogue, part as CataloguePart)))});`;
+    },
+  };
+}

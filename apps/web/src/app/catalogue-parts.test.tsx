@@ -1,0 +1,72 @@
+import { screen } from "@testing-library/react";
+import { createInstance } from "i18next";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import englishFirstPart from "virtual:catalogue/en-first";
+import englishSignedIn from "virtual:catalogue/en-signed-in";
+import { describe, expect, it, vi } from "vitest";
+import { firstPartTexts, partOf } from "../../build/catalogue-parts";
+import { renderAt, signedOut, stubApi } from "../test/render";
+import { catalogues } from "../test/catalogues";
+
+/** An i18next with English's first part alone, which notes every text a screen asks it for and lacks. */
+async function firstPartOnly() {
+  const missing = new Set<string>();
+  const instance = createInstance();
+  await instance.init({
+    resources: { en: { translation: englishFirstPart } },
+    lng: "en",
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => void missing.add(key),
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+  return { missing, wrapper };
+}
+
+describe("the first part of the catalogue (build/catalogue-parts.ts)", () => {
+  it.each([
+    ["/signin", "Sign In"],
+    ["/signup", "REGISTER"],
+    ["/forgotpassword", "Forgot Your Password ?"],
+    ["/changepassword/CHANGE_PWD", "Change Password"],
+    ["/resetpassword/priya@example.in", "Reset Password"],
+    ["/no-such-screen", "Oops, an error has occurred. Page not found!"],
+  ])("holds every text %s shows", async (path, heading) => {
+    stubApi(signedOut);
+    const { missing, wrapper } = await firstPartOnly();
+    renderAt(path, { wrapper });
+    expect(await screen.findByRole("heading", { name: heading })).toBeTruthy();
+    expect([...missing]).toEqual([]);
+  });
+
+  it("holds the texts of the frame an applicant's screen shows while its code and the session load", async () => {
+    // The session's answer never comes, so the placeholder stays.
+    vi.stubGlobal("fetch", () => new Promise<never>(() => {}));
+    const { missing, wrapper } = await firstPartOnly();
+    renderAt("/admission", { wrapper });
+    expect(await screen.findByRole("heading", { name: "Online Admission" })).toBeTruthy();
+    expect([...missing]).toEqual([]);
+  });
+
+  it("and the signed-in part are every language's whole catalogue, with no text in both", () => {
+    for (const catalogue of Object.values(catalogues)) {
+      const first = partOf(catalogue, "first");
+      const signedIn = partOf(catalogue, "signed-in");
+      for (const section of Object.keys(catalogue) as (keyof typeof catalogue)[]) {
+        const texts = (part: Record<string, unknown>) => Object.keys((part[section] as object | undefined) ?? {});
+        expect([...texts(first), ...texts(signedIn)].sort()).toEqual(Object.keys(catalogue[section]).sort());
+        expect(texts(first).filter((key) => texts(signedIn).includes(key))).toEqual([]);
+      }
+    }
+    expect(partOf(catalogues.en, "first")).toEqual(englishFirstPart);
+    expect(partOf(catalogues.en, "signed-in")).toEqual(englishSignedIn);
+  });
+
+  it("leaves the signed-in screens' sections out", () => {
+    expect(Object.keys(englishFirstPart)).not.toContain("review");
+    expect(Object.keys(englishSignedIn)).toContain("review");
+    expect(firstPartTexts).not.toContain("review");
+  });
+});
