@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 
 /**
@@ -33,6 +34,7 @@ export const firstPartTexts = [
   "admission.onlineTitle",
 ];
 
+/** A catalogue or a part of one: its sections, each of texts. */
 type Texts = Record<string, unknown>;
 export type CataloguePart = "first" | "signed-in";
 
@@ -69,7 +71,7 @@ export function catalogueParts(): Plugin {
       const [, code, part] = match;
       const file = new URL(`${code}.json`, localesFolder);
       // So that an edited catalogue reaches the development server and the test watcher.
-      this.addWatchFile(file.pathname);
+      this.addWatchFile(fileURLToPath(file));
       const catalogue = JSON.parse(await readFile(file, "utf8")) as Texts;
       // As JSON.parse of a string, as Vite does for a large JSON file: quicker to evaluate than a literal.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(partOf(catalogue, part as CataloguePart)))});`;

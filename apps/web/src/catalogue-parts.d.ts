@@ -1,5 +1,5 @@
-/** A part of a language's catalogue, cut at build time (build/catalogue-parts.ts). */
+/** A part of a language's catalogue, cut at build time (build/catalogue-parts.ts): its sections of texts. */
 declare module "virtual:catalogue/*" {
-  const texts: Partial<import("./lib/i18n").Catalogue>;
+  const texts: Record<string, unknown>;
   export default texts;
 }

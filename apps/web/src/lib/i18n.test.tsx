@@ -52,7 +52,8 @@ describe("the signed-in screens' texts", () => {
   });
 
   it("come for every language asked for before they were wanted", async () => {
-    // A fresh app: i18next and the catalogues' loader as a first visit finds them.
+    // This module anew, with no language asked for yet and no signed-in texts wanted. i18next is the
+    // same instance (Vitest does not load a package again), initialised again with the first part.
     vi.resetModules();
     const fresh = await import("./i18n");
     await fresh.i18nReady;
@@ -63,6 +64,8 @@ describe("the signed-in screens' texts", () => {
     await fresh.loadSignedInTexts();
 
     expect(fresh.default.t("review.title", { lng: "ta" })).toBe(catalogues.ta.review.title);
+    expect(fresh.default.t("admission.onlineTitle", { lng: "ta" })).toBe(catalogues.ta.admission.onlineTitle);
+    expect(fresh.default.t("admission.next", { lng: "ta" })).toBe(catalogues.ta.admission.next);
     expect(fresh.default.t("review.title", { lng: "en" })).toBe(catalogues.en.review.title);
     expect(fresh.default.t("signin.title", { lng: "ta" })).toBe(catalogues.ta.signin.title);
   });

@@ -20,7 +20,8 @@ export const languages = [
 export type LanguageCode = (typeof languages)[number]["code"];
 export type Catalogue = typeof en;
 
-type Texts = Partial<Catalogue>;
+/** A catalogue or a part of one: its sections, each of texts. */
+type Texts = Record<string, unknown>;
 type Part = () => Promise<{ default: Texts }>;
 
 /**
@@ -69,41 +70,50 @@ let signedInTextsWanted: Promise<void> | undefined;
 async function loadLanguage(code: string): Promise<Texts> {
   if (!isLanguage(code)) return englishFirstPart;
   languagesAskedFor.add(code);
+  // Without them, the signed-in screens show this language's texts in English, the fallback.
+  const signedInPart = () => catalogueParts[code].signedIn().then(({ default: texts }) => texts, () => ({}));
+  // Chosen on a signed-in screen: both parts at once.
+  const fetchedBeside = signedInTextsWanted ? signedInPart() : undefined;
   const [{ default: first }] = await Promise.all([catalogueParts[code].first(), loadAntdLocale(code)]);
-  // Asked for while a signed-in screen was loading or showing: that screen's texts come too.
-  if (!signedInTextsWanted) return first;
-  return joinParts(first, (await catalogueParts[code].signedIn()).default);
+  // Wanted while the first part was on its way (a signed-in layout began to load): i18next puts the
+  // answer in its store section by section, replacing each, so it must hold the signed-in part too.
+  const signedIn = await (fetchedBeside ?? (signedInTextsWanted ? signedInPart() : undefined));
+  return signedIn ? joinParts(first, signedIn) : first;
 }
 
 /** The two parts as one catalogue: a section may be in both (its texts split between them). */
-function joinParts(first: Texts, signedIn: Texts): Texts {
-  const joined: Record<string, unknown> = { ...first, ...signedIn };
+export function joinParts(first: Texts, signedIn: Texts): Texts {
+  const joined = { ...first, ...signedIn };
   for (const [section, texts] of Object.entries(first)) {
-    const more = (signedIn as Record<string, unknown>)[section];
+    const more = signedIn[section];
     if (more) joined[section] = { ...(texts as object), ...(more as object) };
   }
-  return joined as Texts;
+  return joined;
 }
 
 /**
- * The signed-in screens' texts, in every language asked for so far (a language chosen later brings
- * its own, in `loadLanguage`). The applicant's and the staff's layouts wait for them before they
- * draw (app/router.tsx); asking again returns the same promise.
+ * The signed-in screens' texts. The applicant's and the staff's layouts wait for them before they
+ * draw (app/router.tsx); asking again returns the same promise. They are fetched in every language
+ * asked for so far (a language chosen later brings its own, in `loadLanguage`), but only the shown
+ * language's and English's are waited for: another that fails to come leaves the signed-in screens
+ * in English in that language. If one of those two fails, the layout fails as its chunk would, and
+ * the next load of the app asks again.
  */
 export function loadSignedInTexts(): Promise<void> {
-  signedInTextsWanted ??= Promise.all(
-    [...languagesAskedFor].map(async (code) => {
-      const { default: texts } = await catalogueParts[code].signedIn();
-      i18n.addResourceBundle(code, "translation", texts, true, false);
-    }),
-  ).then(
-    () => undefined,
-    (error: unknown) => {
-      // A part that did not arrive (the network dropped) is asked for again by the next screen.
-      signedInTextsWanted = undefined;
-      throw error;
-    },
-  );
+  signedInTextsWanted ??= (async () => {
+    const shown = new Set<string>(["en", i18n.resolvedLanguage ?? "en"]);
+    const loads = [...languagesAskedFor].map((code) => ({
+      shown: shown.has(code),
+      load: catalogueParts[code]
+        .signedIn()
+        .then(({ default: texts }) => void i18n.addResourceBundle(code, "translation", texts, true, false)),
+    }));
+    for (const { shown, load } of loads) if (!shown) load.catch(() => undefined);
+    await Promise.all(loads.filter(({ shown }) => shown).map(({ load }) => load));
+  })().catch((error: unknown) => {
+    signedInTextsWanted = undefined;
+    throw error;
+  });
   return signedInTextsWanted;
 }
 
