@@ -12,6 +12,7 @@ import pg from "pg";
 import { DEFAULT_DATABASE_POOL_SIZE, type Settings } from "../env.js";
 import { openDurablePglite } from "./durable-pglite.js";
 import { withParsersSetOnce } from "./pglite-parsers.js";
+import { withPreparedStatements } from "./pglite-prepared.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -66,7 +67,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client: withParsersSetOnce(client), schema });
+  const db = drizzlePglite({ client: withParsersSetOnce(withPreparedStatements(client)), schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
 }

@@ -1,4 +1,5 @@
-import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
+import type { PGlite, QueryOptions } from "@electric-sql/pglite";
+import { withQueriesReplaced } from "./pglite-queries.js";
 
 /**
  * Drizzle gives PGlite the same parsers with every statement (timestamps, dates and intervals kept as
@@ -25,18 +26,5 @@ export function withParsersSetOnce(client: PGlite): PGlite {
     return { ...options, parsers: undefined };
   };
 
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  return Object.assign(client, {
-    query: (async (sql, params, options) => query(sql, params, withoutParsers(options))) satisfies PGlite["query"],
-    transaction: (<Result>(work: (tx: Transaction) => Promise<Result>) =>
-      transaction((tx) => {
-        const txQuery = tx.query.bind(tx);
-        // The transaction's other members (its `closed` getter among them) stay as they are.
-        const wrapped = Object.assign(Object.create(tx) as Transaction, {
-          query: (async (sql, params, options) => txQuery(sql, params, withoutParsers(options))) satisfies Transaction["query"],
-        });
-        return work(wrapped);
-      })) satisfies PGlite["transaction"],
-  });
+  return withQueriesReplaced(client, (query) => async (sql, params, options) => query(sql, params, withoutParsers(options)));
 }
