@@ -95,16 +95,43 @@ describe("PGlite with each query statement parsed once", () => {
     expect((await prepared.query("select code from fees order by id", [])).rows).toEqual([{ code: "TUITION" }, { code: "LAB" }, { code: "EXAM" }]);
   });
 
-  it("parses a statement again when a change of its table changed what it answers", async () => {
-    const text = "select id, amount from fees where code = $1";
-    expect((await prepared.query(text, ["LAB"])).rows).toEqual([{ id: 2, amount: "800.00" }]);
+  it("parses a statement again when a change of its table changed what it answers or what it is given", async () => {
+    const byCode = "select id, amount from fees where code = $1";
+    const byAmount = "select code from fees where amount = $1";
+    expect((await prepared.query(byCode, ["LAB"])).rows).toEqual([{ id: 2, amount: "800.00" }]);
+    expect((await prepared.query(byAmount, [800])).rows).toEqual([{ code: "LAB" }]);
     await prepared.exec("alter table fees alter column amount type int using amount::int");
-
-    expect((await prepared.query(text, ["LAB"])).rows).toEqual([{ id: 2, amount: 800 }]);
-    expect(await keptStatements(prepared)).toEqual([text]);
-    // Inside a transaction the outdated statement ends the transaction, as it would on any client.
+    expect((await prepared.query(byCode, ["LAB"])).rows).toEqual([{ id: 2, amount: 800 }]);
     await prepared.exec("alter table fees alter column amount type text using amount::text");
-    await expect(prepared.transaction((tx) => tx.query(text, ["LAB"]))).rejects.toMatchObject({ code: "0A000" });
-    expect((await prepared.query(text, ["LAB"])).rows).toEqual([{ id: 2, amount: "800" }]);
+    // Parsed for a number, the statement would now compare text with a number ("operator does not exist").
+    expect((await prepared.query(byAmount, ["800"])).rows).toEqual([{ code: "LAB" }]);
+    expect(new Set(await keptStatements(prepared))).toEqual(new Set([byCode, byAmount]));
+    // Inside a transaction the outdated statement ends the transaction, as it would on any client.
+    await expect(prepared.transaction((tx) => tx.query(byCode, ["LAB"]))).rejects.toMatchObject({ code: "0A000" });
+    expect((await prepared.query(byCode, ["LAB"])).rows).toEqual([{ id: 2, amount: "800" }]);
+  });
+
+  it("runs a statement sent while a transaction is open after that transaction, not inside it", async () => {
+    const insert = "insert into fees (code) values ($1)";
+    let outside: Promise<unknown> | undefined;
+    const refused = prepared.transaction(async (tx) => {
+      await tx.query(insert, ["INSIDE"]);
+      outside = prepared.query(insert, ["OUTSIDE"]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error("the payment was refused");
+    });
+    await expect(refused).rejects.toThrow("the payment was refused");
+    await outside;
+
+    expect((await prepared.query("select code from fees order by id", [])).rows).toEqual([{ code: "TUITION" }, { code: "LAB" }, { code: "OUTSIDE" }]);
+  });
+
+  it("hands PostgreSQL's notices to the caller that asked for them", async () => {
+    await prepared.exec("create function remind(code text) returns int language plpgsql as $$ begin raise notice 'fee % is due', code; return 1; end $$");
+    const notices: string[] = [];
+    const text = "select remind($1) as reminded";
+    for (const code of ["LAB", "BUS"]) await prepared.query(text, [code], { onNotice: (notice) => notices.push(notice.message ?? "") });
+
+    expect(notices).toEqual(["fee LAB is due", "fee BUS is due"]);
   });
 });

@@ -16,17 +16,22 @@ interface PreparedStatement {
 const QUERY_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 
 /**
- * Errors after which a statement kept is parsed again on its next use: a change of a table it reads
- * changed the rows it answers ("cached plan must not change result type"), or it is gone.
+ * Whether an error of a statement parsed before says that it is out of date: a change of a table it
+ * reads changed the rows it answers ("cached plan must not change result type", 0A000) or the types
+ * its values were parsed with (class 42: "operator does not exist" and the like), or it is gone
+ * (26000). A statement that PostgreSQL parsed once fails this way only after such a change.
  */
-const STATEMENT_OUTDATED = new Set(["0A000", "26000"]);
+function isOutdatedStatementError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && (code === "0A000" || code === "26000" || code.startsWith("42"));
+}
 
 /** At most this many statements are kept; the one used longest ago is closed to make room. */
 const DEFAULT_CAPACITY = 200;
 
 const { serialize } = protocol;
 
-function joined(messages: Uint8Array[]): Uint8Array {
+function concatMessages(messages: Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
   let offset = 0;
   for (const message of messages) {
@@ -52,7 +57,7 @@ export function withPreparedStatements(client: PGlite, capacity = DEFAULT_CAPACI
   const toClose: string[] = [];
   let statementsNamed = 0;
 
-  async function prepare(text: string): Promise<PreparedStatement> {
+  async function prepare(text: string, options: QueryOptions | undefined): Promise<PreparedStatement> {
     if (statements.size >= capacity) {
       const [oldestText, oldest] = statements.entries().next().value!;
       statements.delete(oldestText);
@@ -61,8 +66,8 @@ export function withPreparedStatements(client: PGlite, capacity = DEFAULT_CAPACI
     const name = `pglite_statement_${(statementsNamed += 1)}`;
     const closings = toClose.splice(0).map((closed) => serialize.close({ type: "S", name: closed }));
     const described = await client.execProtocolStream(
-      joined([...closings, serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
-      { syncToFs: false },
+      concatMessages([...closings, serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      { syncToFs: false, onNotice: options?.onNotice },
     );
     const statement = {
       name,
@@ -82,8 +87,8 @@ export function withPreparedStatements(client: PGlite, capacity = DEFAULT_CAPACI
       return write ? write(param) : String(param);
     });
     const messages = await client.execProtocolStream(
-      joined([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-      { syncToFs: false },
+      concatMessages([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: false, onNotice: options?.onNotice },
     );
     if (!inTransaction) await client.syncToFs();
     const answer = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
@@ -93,19 +98,20 @@ export function withPreparedStatements(client: PGlite, capacity = DEFAULT_CAPACI
   async function run<Row>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<Row>> {
     const kept = statements.get(text);
     try {
-      if (!kept) return await execute<Row>(await prepare(text), params, options, inTransaction);
+      if (!kept) return await execute<Row>(await prepare(text, options), params, options, inTransaction);
       statements.delete(text);
       statements.set(text, kept);
       try {
         return await execute<Row>(kept, params, options, inTransaction);
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (typeof code !== "string" || !STATEMENT_OUTDATED.has(code)) throw error;
-        if (statements.get(text) === kept) statements.delete(text);
+        if (!isOutdatedStatementError(error)) throw error;
+        statements.delete(text);
         toClose.push(kept.name);
-        // Inside a transaction the error has ended it; outside, the statement is parsed again and run.
+        // Outside a transaction the failed statement changed nothing, so it is parsed again and run
+        // once more; inside one it has aborted the transaction (or its savepoint), and the next use
+        // parses it again.
         if (inTransaction) throw error;
-        return await execute<Row>(await prepare(text), params, options, inTransaction);
+        return await execute<Row>(await prepare(text, options), params, options, inTransaction);
       }
     } catch (error) {
       // As PGlite's own query does, the error says which statement failed, with what.
@@ -113,15 +119,15 @@ export function withPreparedStatements(client: PGlite, capacity = DEFAULT_CAPACI
     }
   }
 
-  const preparable = (text: string, options: QueryOptions | undefined) => QUERY_STATEMENT.test(text) && !options?.blob && !options?.paramTypes;
+  const isPreparable = (text: string, options: QueryOptions | undefined) => QUERY_STATEMENT.test(text) && !options?.blob && !options?.paramTypes;
 
   return withQueriesReplaced(client, (query, transaction) =>
     transaction
       ? // Inside its transaction, PGlite's query takes only the statements' lock, and so does this.
         (text, params = [], options) =>
-          transaction.closed || !preparable(text, options) ? query(text, params, options) : client._runExclusiveQuery(() => run(text, params, options, true))
+          transaction.closed || !isPreparable(text, options) ? query(text, params, options) : client._runExclusiveQuery(() => run(text, params, options, true))
       : async (text, params = [], options) => {
-          if (!preparable(text, options)) return query(text, params, options);
+          if (!isPreparable(text, options)) return query(text, params, options);
           await client._checkReady();
           // PGlite's locks, as its query takes them: no other statement, and no transaction, in between.
           return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run(text, params, options, false)));
