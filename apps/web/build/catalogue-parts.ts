@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+import { virtualModules } from "./virtual-modules.ts";
 
 /**
  * Each language's catalogue (src/locales/<code>.json, one file per language for its translator)
@@ -54,27 +55,17 @@ export function partOf(catalogue: Texts, part: CataloguePart): Texts {
   return picked;
 }
 
-const virtualPrefix = "virtual:catalogue/";
-const resolvedPrefix = "\0" + virtualPrefix;
 const localesFolder = new URL("../src/locales/", import.meta.url);
 
 export function catalogueParts(): Plugin {
-  return {
-    name: "catalogue-parts",
-    resolveId(id) {
-      return id.startsWith(virtualPrefix) ? "\0" + id : undefined;
-    },
-    async load(id) {
-      if (!id.startsWith(resolvedPrefix)) return undefined;
-      const match = /^([a-z]{2})-(first|signed-in)$/.exec(id.slice(resolvedPrefix.length));
-      if (!match) throw new Error(`${id.slice(1)} names no catalogue part: virtual:catalogue/<code>-first or <code>-signed-in`);
-      const [, code, part] = match;
-      const file = new URL(`${code}.json`, localesFolder);
-      // So that an edited catalogue reaches the development server and the test watcher.
-      this.addWatchFile(fileURLToPath(file));
-      const catalogue = JSON.parse(await readFile(file, "utf8")) as Texts;
-      // As JSON.parse of a string, as Vite does for a large JSON file: quicker to evaluate than a literal.
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(partOf(catalogue, part as CataloguePart)))});`;
-    },
-  };
+  return virtualModules("catalogue-parts", "virtual:catalogue/", async (name, watchFile) => {
+    const match = /^([a-z]{2})-(first|signed-in)$/.exec(name);
+    if (!match) throw new Error(`virtual:catalogue/${name} names no catalogue part: virtual:catalogue/<code>-first or <code>-signed-in`);
+    const [, code, part] = match;
+    const file = new URL(`${code}.json`, localesFolder);
+    watchFile(fileURLToPath(file));
+    const catalogue = JSON.parse(await readFile(file, "utf8")) as Texts;
+    // As JSON.parse of a string, as Vite does for a large JSON file: quicker to evaluate than a literal.
+    return `export default JSON.parse(${JSON.stringify(JSON.stringify(partOf(catalogue, part as CataloguePart)))});`;
+  });
 }

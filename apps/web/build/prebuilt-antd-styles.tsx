@@ -2,6 +2,7 @@ import type * as AntdModule from "antd";
 import type { ReactElement } from "react";
 import type { Plugin } from "vite";
 import { theme } from "../src/app/theme.ts";
+import { virtualModules } from "./virtual-modules.ts";
 
 /**
  * Ant Design makes a component's styles in the browser the first time the component draws: it builds
@@ -75,7 +76,6 @@ function sheetNamed(name: string): Sheet {
 /** How the style engine's cache names the entries of the components' CSS variables. */
 const cssVarKeyPrefix = "cssVar%";
 const virtualPrefix = "virtual:prebuilt-antd-styles/";
-const resolvedPrefix = "\0" + virtualPrefix;
 /** From the web app's root, as Vite resolves an absolute import. */
 const registerModule = "/src/lib/prebuilt-styles.ts";
 
@@ -124,21 +124,13 @@ export function prebuiltAntdStyles(): Plugin {
     if (!built.has(name)) built.set(name, buildSheet(sheetNamed(name)));
     return built.get(name)!;
   };
-  return {
-    name: "prebuilt-antd-styles",
-    resolveId(id) {
-      return id.startsWith(virtualPrefix) ? "\0" + id : undefined;
-    },
-    async load(id) {
-      if (!id.startsWith(resolvedPrefix)) return undefined;
-      const name = id.slice(resolvedPrefix.length);
-      if (name.endsWith(".css")) return (await sheetOf(name.slice(0, -".css".length))).css;
-      const { paths } = await sheetOf(name);
-      return [
-        `import ${JSON.stringify(virtualPrefix + name + ".css")};`,
-        `import { registerPrebuiltStyles } from ${JSON.stringify(registerModule)};`,
-        `registerPrebuiltStyles(${JSON.stringify(paths)});`,
-      ].join("\n");
-    },
-  };
+  return virtualModules("prebuilt-antd-styles", virtualPrefix, async (name) => {
+    if (name.endsWith(".css")) return (await sheetOf(name.slice(0, -".css".length))).css;
+    const { paths } = await sheetOf(name);
+    return [
+      `import ${JSON.stringify(virtualPrefix + name + ".css")};`,
+      `import { registerPrebuiltStyles } from ${JSON.stringify(registerModule)};`,
+      `registerPrebuiltStyles(${JSON.stringify(paths)});`,
+    ].join("\n");
+  });
 }
