@@ -38,7 +38,11 @@ test("staff find an application, download a document, need remarks to decide, ap
 
   await page.getByLabel("Remarks").fill("Certificates verified in person");
   await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+  const confirmation = page.getByRole("dialog");
+  // The dialog zooms in from the button that opened it: clicked while it moves, the click lands where
+  // its button was a moment before, on the mask (seen once in CI, on a fast machine).
+  await expect(confirmation).not.toHaveClass(/\bant-zoom-/);
+  await confirmation.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByText("Status updated")).toBeVisible();
   await expect(page.getByText("APPROVED", { exact: true })).toBeVisible();
   await expect(page.getByText(/ADM-UG-\d{4}-\d{4}/).first()).toBeVisible();
