@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { LRUCache } from "lru-cache";
 import { withQueriesReplaced } from "./pglite-queries.js";
 
 type BackendMessage = Awaited<ReturnType<PGlite["execProtocolStream"]>>[number];
@@ -31,16 +32,6 @@ const DEFAULT_CAPACITY = 200;
 
 const { serialize } = protocol;
 
-function concatMessages(messages: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    whole.set(message, offset);
-    offset += message.length;
-  }
-  return whole;
-}
-
 /**
  * PGlite runs every `query` as six exchanges with PostgreSQL (parse, describe the statement, bind,
  * describe the portal, execute, sync), and PostgreSQL parses and plans the statement again each time:
@@ -51,22 +42,22 @@ function concatMessages(messages: Uint8Array[]): Uint8Array {
  * execute and sync in one exchange, with PGlite's own locks, value writers, row readers and errors.
  */
 export function withPreparedStatements(client: PGlite, capacity = DEFAULT_CAPACITY): PGlite {
-  /** By their text, the one used longest ago first. */
-  const statements = new Map<string, PreparedStatement>();
-  /** Statements dropped from the map, closed in PostgreSQL with the next one parsed. */
+  /**
+   * Statements that left the cache (the one used longest ago, or an outdated one), closed in
+   * PostgreSQL with the next parse.
+   */
   const toClose: string[] = [];
+  /** By their text. */
+  const statements = new LRUCache<string, PreparedStatement>({ max: capacity, dispose: (statement) => toClose.push(statement.name) });
   let statementsNamed = 0;
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<PreparedStatement> {
-    if (statements.size >= capacity) {
-      const [oldestText, oldest] = statements.entries().next().value!;
-      statements.delete(oldestText);
-      toClose.push(oldest.name);
-    }
+    // Room is made before the parse, so that PostgreSQL never holds more than `capacity` statements.
+    if (statements.size >= capacity) statements.pop();
     const name = `pglite_statement_${(statementsNamed += 1)}`;
     const closings = toClose.splice(0).map((closed) => serialize.close({ type: "S", name: closed }));
     const described = await client.execProtocolStream(
-      concatMessages([...closings, serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      Buffer.concat([...closings, serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
       { syncToFs: false, onNotice: options?.onNotice },
     );
     const statement = {
@@ -87,7 +78,7 @@ export function withPreparedStatements(client: PGlite, capacity = DEFAULT_CAPACI
       return write ? write(param) : String(param);
     });
     const messages = await client.execProtocolStream(
-      concatMessages([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
       { syncToFs: false, onNotice: options?.onNotice },
     );
     if (!inTransaction) await client.syncToFs();
@@ -99,14 +90,11 @@ export function withPreparedStatements(client: PGlite, capacity = DEFAULT_CAPACI
     const kept = statements.get(text);
     try {
       if (!kept) return await execute<Row>(await prepare(text, options), params, options, inTransaction);
-      statements.delete(text);
-      statements.set(text, kept);
       try {
         return await execute<Row>(kept, params, options, inTransaction);
       } catch (error) {
         if (!isOutdatedStatementError(error)) throw error;
         statements.delete(text);
-        toClose.push(kept.name);
         // Outside a transaction the failed statement changed nothing, so it is parsed again and run
         // once more; inside one it has aborted the transaction (or its savepoint), and the next use
         // parses it again.
