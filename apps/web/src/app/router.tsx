@@ -1,4 +1,6 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { isStaffRole, type SessionUser } from "@admissions/shared";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from "react-router";
 import { NotFoundPage, ServerErrorPage } from "../components/ErrorPages";
@@ -8,7 +10,9 @@ import { ForgotPasswordPage } from "../features/auth/routes/ForgotPasswordPage";
 import { ResetPasswordPage } from "../features/auth/routes/ResetPasswordPage";
 import { SignInPage } from "../features/auth/routes/SignInPage";
 import { SignUpPage } from "../features/auth/routes/SignUpPage";
+import { useKnownSession } from "../features/auth/api/session";
 import { AdmissionFrame } from "../features/admission/components/AdmissionFrame";
+import { readAdmissionFormAhead } from "../features/admission/api/form-reads";
 import { loadSignedInTexts } from "../lib/i18n";
 import { routes } from "../lib/paths";
 import { RedirectSignedIn, RequireAuth, RequireStaff, RootRedirect } from "./guards";
@@ -16,17 +20,53 @@ import { ApplicantFrame } from "./layouts/ApplicantFrame";
 import { PublicLayout } from "./layouts/PublicLayout";
 import { useSignOutOnUnauthorized } from "./session-expiry";
 
-/** A screen in a chunk of its own, downloaded the first time it is opened. */
-function onDemand(load: () => Promise<ComponentType>) {
-  const Screen = lazy(async () => ({ default: await load() }));
-  return <Screen />;
+/** An on-demand element's code: started by its first drawing or ahead of it (AskAhead). */
+interface Download {
+  start: () => Promise<ComponentType>;
+  finished: boolean;
 }
+
+const downloads = new Map<ReactNode, Download>();
+
+/** A screen in a chunk of its own, downloaded the first time it is opened or asked for ahead. */
+function onDemand(load: () => Promise<ComponentType>) {
+  let started: Promise<ComponentType> | undefined;
+  const download: Download = {
+    start: () =>
+      (started ??= load().then(
+        (screen) => {
+          download.finished = true;
+          return screen;
+        },
+        (error: unknown) => {
+          // A download that failed is tried afresh by whoever asks next.
+          started = undefined;
+          throw error;
+        },
+      )),
+    finished: false,
+  };
+  const Screen = lazy(async () => ({ default: await download.start() }));
+  const element = <Screen />;
+  downloads.set(element, download);
+  return element;
+}
+
+/** What a route's screen reads as it first draws, asked for ahead as well (AskAhead). */
+interface ScreenHandle {
+  readsAhead: (queryClient: QueryClient, user: SessionUser) => void;
+}
+
+const onlineAdmissionReads: ScreenHandle = { readsAhead: (queryClient, user) => readAdmissionFormAhead(queryClient, user.userName) };
+const offlineAdmissionReads: ScreenHandle = { readsAhead: (queryClient) => readAdmissionFormAhead(queryClient) };
 
 /** A layout of the signed-in screens, which comes with their texts (lib/i18n.ts). */
 function signedInLayout(load: () => Promise<ComponentType>) {
   return onDemand(async () => (await Promise.all([load(), loadSignedInTexts()]))[0]);
 }
 
+/** The staff area's guard, which AskAhead looks for in a route. */
+const staffArea = <RequireStaff />;
 /** The staff area is loaded on demand: applicants on phones never download it. */
 const adminLayout = signedInLayout(async () => (await import("./layouts/AdminLayout")).AdminLayout);
 const applicantLayout = signedInLayout(async () => (await import("./layouts/ApplicantLayout")).ApplicantLayout);
@@ -77,21 +117,21 @@ const routeTree: RouteObject[] = [
           {
             element: applicantLayout,
             children: [
-              { path: "/admission", element: admissionPage },
+              { path: "/admission", element: admissionPage, handle: onlineAdmissionReads },
               { path: "/transactionStatus", element: transactionStatusPage },
               { path: "/feesHistory", element: feesHistoryPage },
               { path: "/feesDetail", element: payFeesPage },
             ],
           },
           {
-            element: <RequireStaff />,
+            element: staffArea,
             children: [
               {
                 element: adminLayout,
                 children: [
                   { path: "/admin", element: applicationsPage },
                   { path: "/admin/:id", element: reviewPage },
-                  { path: "/admin-admission", element: admissionPage },
+                  { path: "/admin-admission", element: admissionPage, handle: offlineAdmissionReads },
                   { path: "/master/grade", element: degreesPage },
                   { path: "/master/department", element: coursesPage },
                   { path: "/feesStatus", element: feesTransactionsPage },
@@ -156,8 +196,43 @@ function ScreenPlaceholder() {
   );
 }
 
+/**
+ * Once the session is known, the screen being opened is asked for whole: its layout's chunk, its own
+ * chunk and its first reads at once. Otherwise each waited for the one before: the layout's code, then
+ * the screen's (which the layout draws), then the screen's reads as it mounted (docs/PERFORMANCE.md,
+ * thirty-third round). Nothing of the staff area is fetched for anyone else.
+ */
+function AskAhead() {
+  const { pathname } = useLocation();
+  const user = useKnownSession();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!user) return;
+    const matches = matchRoutes(routeTree, pathname) ?? [];
+    if (!isStaffRole(user.roleName) && matches.some(({ route }) => route.element === staffArea)) return;
+    const coming = matches.flatMap(({ route }) => downloads.get(route.element) ?? []).filter((download) => !download.finished);
+    // Once the screen's code is here, it draws at once and asks for its reads itself.
+    if (coming.length === 0) return;
+    // In a task of their own: the commit's stays short, and the layout's code and texts, asked for
+    // as it rendered, keep their place ahead of these requests; the reads go before the screen's
+    // code, which comes in twenty files or more.
+    const ahead = setTimeout(() => {
+      for (const { route } of matches) (route.handle as ScreenHandle | undefined)?.readsAhead(queryClient, user);
+      // A failed download is the screen's to show when it draws (ScreenFrame's error boundary).
+      for (const download of coming) void download.start().catch(() => undefined);
+    });
+    return () => clearTimeout(ahead);
+  }, [pathname, user, queryClient]);
+  return null;
+}
+
 /** The screens, inside a BrowserRouter (the app) or a MemoryRouter (tests). */
 export function AppRoutes() {
   useSignOutOnUnauthorized();
-  return useRoutes(routeTree);
+  return (
+    <>
+      {useRoutes(routeTree)}
+      <AskAhead />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import type { Course, Degree } from "@admissions/shared";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
 import { apiPaths } from "./paths";
 
@@ -14,10 +14,24 @@ export type { Course, Degree };
 export const coursesKey = ["courses"] as const;
 export const degreesKey = ["degrees"] as const;
 
+const mastersStaleTime = 10 * 60_000;
+
+export const coursesQuery = queryOptions({
+  queryKey: coursesKey,
+  queryFn: async () => (await apiRequest<Course[]>(apiPaths.courses)).data,
+  staleTime: mastersStaleTime,
+});
+
+export const degreesQuery = queryOptions({
+  queryKey: degreesKey,
+  queryFn: async () => (await apiRequest<Degree[]>(apiPaths.degrees)).data,
+  staleTime: mastersStaleTime,
+});
+
 export function useCourses() {
-  return useQuery({ queryKey: coursesKey, queryFn: async () => (await apiRequest<Course[]>(apiPaths.courses)).data, staleTime: 10 * 60_000 });
+  return useQuery(coursesQuery);
 }
 
 export function useDegrees() {
-  return useQuery({ queryKey: degreesKey, queryFn: async () => (await apiRequest<Degree[]>(apiPaths.degrees)).data, staleTime: 10 * 60_000 });
+  return useQuery(degreesQuery);
 }

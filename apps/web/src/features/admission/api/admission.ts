@@ -3,15 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
 import { refreshShared } from "../../../lib/query-keys";
-
-/** The stored application as GET admission answers it: the form plus numbers and statuses. */
-export type StoredAdmission = AdmissionInput & {
-  applicationNo: string;
-  applicationStatus: string;
-  paymentStatus: string;
-  paymentRefNo: string | null;
-  applicationFee: number;
-};
+import { storedAdmissionQuery, type AdmissionDraft } from "./form-reads";
 
 export interface Submission {
   applicationNo: string;
@@ -24,14 +16,8 @@ export interface Submission {
   transactionUrl?: string;
 }
 
-export const admissionKey = (userName: string) => ["admission", userName] as const;
-
 export function useAdmission(userName: string | undefined) {
-  return useQuery({
-    queryKey: admissionKey(userName ?? ""),
-    enabled: !!userName,
-    queryFn: async () => (await apiRequest<StoredAdmission | null>(apiPaths.admission(userName!))).data,
-  });
+  return useQuery({ ...storedAdmissionQuery(userName ?? ""), enabled: !!userName });
 }
 
 export function useSubmitAdmission() {
@@ -42,21 +28,6 @@ export function useSubmitAdmission() {
     // Staff entering a walk-in applicant add a row to the applications list.
     onSuccess: () => void Promise.all([queryClient.invalidateQueries({ queryKey: ["admission"] }), refreshShared(queryClient, "applications")]),
   });
-}
-
-/** What the applicant has typed so far, with when and at which step, kept in the browser and on the server. */
-export interface AdmissionDraft {
-  savedAt: number;
-  step: number;
-  values: Record<string, unknown>;
-}
-
-export async function fetchServerDraft(): Promise<AdmissionDraft | null> {
-  try {
-    return (await apiRequest<AdmissionDraft | null>(apiPaths.admissionDraft)).data;
-  } catch {
-    return null;
-  }
 }
 
 export async function saveServerDraft(draft: AdmissionDraft): Promise<void> {

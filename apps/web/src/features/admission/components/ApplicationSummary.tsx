@@ -1,7 +1,7 @@
 import { isUnderGraduate } from "@admissions/shared";
 import { useTranslation } from "react-i18next";
 import { PrintedSection as Section, PrintedTable, printedText as shown, printedYesNo as yesNo } from "../../../components/PrintedSection";
-import type { StoredAdmission } from "../api/admission";
+import type { StoredAdmission } from "../api/form-reads";
 import { documents } from "./UploadStep";
 
 type Values = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredAdmission } from "../api/admission";
+import type { StoredAdmission } from "../api/form-reads";
 import { blankAdmission, fieldNameOf, formValuesOf, newestDraft, readLocalDraft, stepOfField, writeLocalDraft } from "./form-state";
 
 describe("admission form state", () => {

@@ -1,5 +1,5 @@
 import { documentFieldNames, markRowLabels, rowMaxMark } from "@admissions/shared";
-import type { AdmissionDraft, StoredAdmission } from "../api/admission";
+import type { AdmissionDraft, StoredAdmission } from "../api/form-reads";
 
 export const LOCAL_DRAFT_KEY = "admissionData";
 

@@ -1,4 +1,5 @@
 import { ROLE_STUDENT, editableApplicationStatuses, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { Button, Form, Grid, Space } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,8 @@ import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { useCourses, useDegrees } from "../../../lib/masters";
-import { fetchServerDraft, saveServerDraft, useAdmission, useSubmitAdmission } from "../api/admission";
+import { saveServerDraft, useAdmission, useSubmitAdmission } from "../api/admission";
+import { takeServerDraft } from "../api/form-reads";
 import type * as LaterStepsModule from "../components/later-steps";
 import { AdmissionFrame } from "../components/AdmissionFrame";
 import { WithFormValues } from "../components/fields";
@@ -70,6 +72,7 @@ export function AdmissionPage() {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const offline = useLocation().pathname.startsWith(routes.offlineAdmission);
   const { data: user } = useSession();
   const student = !offline && user?.roleName === ROLE_STUDENT;
@@ -101,7 +104,7 @@ export function AdmissionPage() {
       if (application) {
         values = formValuesOf(application);
       } else {
-        const draft = newestDraft(readLocalDraft(), offline ? null : await fetchServerDraft());
+        const draft = newestDraft(readLocalDraft(), offline ? null : await takeServerDraft(queryClient));
         if (draft) {
           values = { ...values, ...draft.values };
           if (!student) startStep = Math.min(draft.step, LAST_STEP);
@@ -115,7 +118,7 @@ export function AdmissionPage() {
     return () => {
       cancelled = true;
     };
-  }, [restored, offline, stored.isPending, stored.data, student, user?.userName, form]);
+  }, [restored, offline, stored.isPending, stored.data, student, user?.userName, form, queryClient]);
 
   useEffect(() => {
     const errors = pendingErrors.current;

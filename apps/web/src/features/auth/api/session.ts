@@ -1,5 +1,5 @@
 import type { SessionUser } from "@admissions/shared";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
 
@@ -15,8 +15,15 @@ async function fetchSession(): Promise<SessionUser | null> {
   }
 }
 
+const sessionQuery = queryOptions({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 5 * 60_000 });
+
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  return useQuery(sessionQuery);
+}
+
+/** The signed-in user once a screen has asked who it is; this alone never asks the server. */
+export function useKnownSession() {
+  return useQuery({ ...sessionQuery, enabled: false }).data;
 }
 
 export function useSetSession() {
