@@ -3,25 +3,34 @@ import { describe, expect, it, vi } from "vitest";
 import { ok, renderAt, signedInAs, stubApi } from "../test/render";
 
 /**
- * The applicant's layout arrives only when the test lets it, as over a slow network; the admission
- * screen's and the staff layout's modules say when they were asked for.
+ * The two layouts arrive only when the test lets them, as over a slow network; the screens' modules
+ * say when they were asked for. Module state lasts for the file, as on one visit: each test opens
+ * screens whose code no earlier test downloaded.
  */
 const modules = vi.hoisted(() => {
-  let releaseLayout = () => {};
-  const layoutHeld = new Promise<void>((resolve) => (releaseLayout = resolve));
-  return { layoutHeld, releaseLayout, admissionPageAsked: false, staffLayoutAsked: false };
+  const held = () => {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    return { arrived, release, asked: false };
+  };
+  return { applicantLayout: held(), staffLayout: held(), admissionPageAsked: false, staffListAsked: false };
 });
 
 vi.mock("./layouts/ApplicantLayout", async (importOriginal) => {
-  await modules.layoutHeld;
+  await modules.applicantLayout.arrived;
+  return importOriginal();
+});
+vi.mock("./layouts/AdminLayout", async (importOriginal) => {
+  modules.staffLayout.asked = true;
+  await modules.staffLayout.arrived;
   return importOriginal();
 });
 vi.mock("../features/admission/routes/AdmissionPage", async (importOriginal) => {
   modules.admissionPageAsked = true;
   return importOriginal();
 });
-vi.mock("./layouts/AdminLayout", async (importOriginal) => {
-  modules.staffLayoutAsked = true;
+vi.mock("../features/applications/routes/ApplicationsPage", async (importOriginal) => {
+  modules.staffListAsked = true;
   return importOriginal();
 });
 
@@ -41,18 +50,15 @@ describe("a screen asked for whole once the session is known", () => {
     });
     renderAt("/admission");
     const asked = (path: string) => calls.filter((call) => call.url === path).length;
+    const reads = ["/booking/admission?userName=new%40example.in", "/booking/courses", "/booking/degrees", "/booking/admission/draft"];
 
-    await waitFor(() => expect(asked("/booking/admission?userName=new%40example.in")).toBe(1));
-    expect(asked("/booking/courses")).toBe(1);
-    expect(asked("/booking/degrees")).toBe(1);
-    await waitFor(() => expect(asked("/booking/admission/draft")).toBe(1));
+    await waitFor(() => expect(reads.map(asked)).toEqual([1, 1, 1, 1]));
     await waitFor(() => expect(modules.admissionPageAsked).toBe(true));
     expect(screen.queryByRole("textbox", { name: "Name" })).toBeNull();
 
-    modules.releaseLayout();
+    modules.applicantLayout.release();
     expect(await screen.findByRole("textbox", { name: "Name" })).toBeTruthy();
     // The screen found its reads answered: none was asked again.
-    const reads = ["/booking/admission?userName=new%40example.in", "/booking/courses", "/booking/degrees", "/booking/admission/draft"];
     expect(reads.map(asked)).toEqual([1, 1, 1, 1]);
   });
 
@@ -66,18 +72,23 @@ describe("a screen asked for whole once the session is known", () => {
     await waitFor(() => expect(calls.filter((call) => call.url === "/booking/admission/draft")).toHaveLength(2));
   });
 
-  it("reads no draft for an applicant whose application is stored", async () => {
-    const stored = { applicationNo: "UG-2026-000002", applicationStatus: "Submitted", paymentStatus: "Success", paymentRefNo: "3100", applicationFee: 300 };
-    const calls = stubApi({ ...signedInAs("ROLE_USER", "filed@example.in"), ...masters, "/booking/admission?": ok(stored) });
-    renderAt("/admission");
-    expect(await screen.findByText("Application UG-2026-000002 has been submitted.")).toBeTruthy();
-    expect(calls.filter((call) => call.url.startsWith("/booking/admission")).map((call) => call.url)).toEqual(["/booking/admission?userName=filed%40example.in"]);
-  });
-
   it("fetches nothing of the staff area for an applicant who opens a staff screen", async () => {
     stubApi(signedInAs("ROLE_USER"));
     const { router } = renderAt("/admin");
     await waitFor(() => expect(router.state.location.pathname).toBe("/admission"));
-    expect(modules.staffLayoutAsked).toBe(false);
+    expect([modules.staffLayout.asked, modules.staffListAsked]).toEqual([false, false]);
+  });
+
+  it("asks for the next screen's code as a link leads there, while the current screen stays", async () => {
+    // The decider sends staff to the applications list: a navigation, which React draws as a
+    // transition, keeping the decider's screen until the list's code is here.
+    stubApi(signedInAs("ROLE_ADMIN"));
+    const { router } = renderAt("/deciderScreen");
+    await waitFor(() => expect(modules.staffLayout.asked).toBe(true));
+    await waitFor(() => expect(modules.staffListAsked).toBe(true));
+
+    modules.staffLayout.release();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
+    expect(await screen.findByText(/Copyright © 2021/)).toBeTruthy();
   });
 });

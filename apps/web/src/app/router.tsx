@@ -1,6 +1,6 @@
 import { isStaffRole, type SessionUser } from "@admissions/shared";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from "react-router";
 import { NotFoundPage, ServerErrorPage } from "../components/ErrorPages";
@@ -28,22 +28,19 @@ interface Download {
 
 const downloads = new Map<ReactNode, Download>();
 
-/** A screen in a chunk of its own, downloaded the first time it is opened or asked for ahead. */
+/**
+ * A screen in a chunk of its own, downloaded the first time it is opened or asked for ahead. As
+ * React.lazy does, it keeps a failed download's error: the screen shows the server-error page until
+ * the page is loaded again, and nothing is downloaded twice.
+ */
 function onDemand(load: () => Promise<ComponentType>) {
   let started: Promise<ComponentType> | undefined;
   const download: Download = {
     start: () =>
-      (started ??= load().then(
-        (screen) => {
-          download.finished = true;
-          return screen;
-        },
-        (error: unknown) => {
-          // A download that failed is tried afresh by whoever asks next.
-          started = undefined;
-          throw error;
-        },
-      )),
+      (started ??= load().then((screen) => {
+        download.finished = true;
+        return screen;
+      })),
     finished: false,
   };
   const Screen = lazy(async () => ({ default: await download.start() }));
@@ -57,8 +54,9 @@ interface ScreenHandle {
   readsAhead: (queryClient: QueryClient, user: SessionUser) => void;
 }
 
-const onlineAdmissionReads: ScreenHandle = { readsAhead: (queryClient, user) => readAdmissionFormAhead(queryClient, user.userName) };
-const offlineAdmissionReads: ScreenHandle = { readsAhead: (queryClient) => readAdmissionFormAhead(queryClient) };
+/** /admission reads the applicant's own application too; /admin-admission, staff entering a walk-in applicant, does not. */
+const applicantFormHandle: ScreenHandle = { readsAhead: (queryClient, user) => readAdmissionFormAhead(queryClient, user.userName) };
+const walkInFormHandle: ScreenHandle = { readsAhead: (queryClient) => readAdmissionFormAhead(queryClient, null) };
 
 /** A layout of the signed-in screens, which comes with their texts (lib/i18n.ts). */
 function signedInLayout(load: () => Promise<ComponentType>) {
@@ -117,7 +115,7 @@ const routeTree: RouteObject[] = [
           {
             element: applicantLayout,
             children: [
-              { path: "/admission", element: admissionPage, handle: onlineAdmissionReads },
+              { path: "/admission", element: admissionPage, handle: applicantFormHandle },
               { path: "/transactionStatus", element: transactionStatusPage },
               { path: "/feesHistory", element: feesHistoryPage },
               { path: "/feesDetail", element: payFeesPage },
@@ -131,7 +129,7 @@ const routeTree: RouteObject[] = [
                 children: [
                   { path: "/admin", element: applicationsPage },
                   { path: "/admin/:id", element: reviewPage },
-                  { path: "/admin-admission", element: admissionPage, handle: offlineAdmissionReads },
+                  { path: "/admin-admission", element: admissionPage, handle: walkInFormHandle },
                   { path: "/master/grade", element: degreesPage },
                   { path: "/master/department", element: coursesPage },
                   { path: "/feesStatus", element: feesTransactionsPage },
@@ -197,33 +195,42 @@ function ScreenPlaceholder() {
 }
 
 /**
- * Once the session is known, the screen being opened is asked for whole: its layout's chunk, its own
- * chunk and its first reads at once. Otherwise each waited for the one before: the layout's code, then
- * the screen's (which the layout draws), then the screen's reads as it mounted (docs/PERFORMANCE.md,
+ * Once the session is known, the screen being opened is asked for whole: its first reads, its layout's
+ * chunk and its own at once. Otherwise each waited for the one before: the layout's code, then the
+ * screen's (which the layout draws), then the screen's reads as it mounted (docs/PERFORMANCE.md,
  * thirty-third round). Nothing of the staff area is fetched for anyone else.
+ *
+ * It asks as it renders the new location, not in an effect: following a link is a transition, which
+ * React commits, and so runs effects, only once the screen's code is here.
  */
 function AskAhead() {
   const { pathname } = useLocation();
   const user = useKnownSession();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!user) return;
-    const matches = matchRoutes(routeTree, pathname) ?? [];
-    if (!isStaffRole(user.roleName) && matches.some(({ route }) => route.element === staffArea)) return;
-    const coming = matches.flatMap(({ route }) => downloads.get(route.element) ?? []).filter((download) => !download.finished);
-    // Once the screen's code is here, it draws at once and asks for its reads itself.
-    if (coming.length === 0) return;
-    // In a task of their own: the commit's stays short, and the layout's code and texts, asked for
-    // as it rendered, keep their place ahead of these requests; the reads go before the screen's
-    // code, which comes in twenty files or more.
-    const ahead = setTimeout(() => {
-      for (const { route } of matches) (route.handle as ScreenHandle | undefined)?.readsAhead(queryClient, user);
-      // A failed download is the screen's to show when it draws (ScreenFrame's error boundary).
-      for (const download of coming) void download.start().catch(() => undefined);
-    });
-    return () => clearTimeout(ahead);
-  }, [pathname, user, queryClient]);
+  if (user) askAhead(queryClient, user, pathname);
   return null;
+}
+
+/** The user and location each app last asked ahead for: a render of the same asks nothing more. */
+const lastAskedAhead = new WeakMap<QueryClient, string>();
+
+function askAhead(queryClient: QueryClient, user: SessionUser, pathname: string) {
+  const asking = `${user.userName} ${pathname}`;
+  if (lastAskedAhead.get(queryClient) === asking) return;
+  lastAskedAhead.set(queryClient, asking);
+  const matches = matchRoutes(routeTree, pathname) ?? [];
+  if (!isStaffRole(user.roleName) && matches.some(({ route }) => route.element === staffArea)) return;
+  const unfinished = matches.flatMap(({ route }) => downloads.get(route.element) ?? []).filter((download) => !download.finished);
+  // Once the screen's code is here, it draws at once and asks for its reads itself.
+  if (unfinished.length === 0) return;
+  // In a task of its own, so that the render's stays short: appending the screen's preload links
+  // took 18 to 38 ms of a task in Lighthouse's traces. The reads go first, small as they are, then
+  // the layout's code and the screen's (twenty files or more).
+  setTimeout(() => {
+    for (const { route } of matches) (route.handle as ScreenHandle | undefined)?.readsAhead(queryClient, user);
+    // A failed download is the screen's to show when it draws (ScreenFrame's error boundary).
+    for (const download of unfinished) void download.start().catch(() => undefined);
+  });
 }
 
 /** The screens, inside a BrowserRouter (the app) or a MemoryRouter (tests). */

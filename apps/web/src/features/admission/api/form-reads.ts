@@ -1,13 +1,12 @@
-import type { AdmissionInput } from "@admissions/shared";
+import type { AdmissionInput, SessionUser } from "@admissions/shared";
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { coursesQuery, degreesQuery } from "../../../lib/masters";
 import { apiPaths } from "../../../lib/paths";
+import { sessionKey } from "../../auth/api/session";
 
-/**
- * What the admission form reads before it draws, apart from the rest of its API so that the router
- * can ask for it with the session, in the first download (readAdmissionFormAhead).
- */
+// What the admission form reads before it draws, apart from the rest of its API (admission.ts) so that
+// the router can ask for it with the session, from the first download (readAdmissionFormAhead).
 
 /** The stored application as GET admission answers it: the form plus numbers and statuses. */
 export type StoredAdmission = AdmissionInput & {
@@ -50,15 +49,16 @@ export async function takeServerDraft(queryClient: QueryClient): Promise<Admissi
 
 /**
  * Asks for what the form reads before it draws, while its code is on its way (app/router.tsx): the
- * courses and degrees, and for an applicant (not staff entering a walk-in) the stored application,
- * then the server's draft when there is none.
+ * courses and degrees, and for an applicant (null for staff entering a walk-in applicant) the stored
+ * application, then the server's draft when there is none and the applicant is still signed in.
  */
-export function readAdmissionFormAhead(queryClient: QueryClient, applicant?: string): void {
+export function readAdmissionFormAhead(queryClient: QueryClient, applicant: string | null): void {
   void queryClient.prefetchQuery(coursesQuery);
   void queryClient.prefetchQuery(degreesQuery);
-  if (!applicant) return;
+  if (applicant === null) return;
+  const stillSignedIn = () => queryClient.getQueryData<SessionUser | null>(sessionKey)?.userName === applicant;
   void queryClient
     .fetchQuery(storedAdmissionQuery(applicant))
-    .then((stored) => (stored ? undefined : queryClient.prefetchQuery(serverDraftQuery)))
+    .then((stored) => (stored || !stillSignedIn() ? undefined : queryClient.prefetchQuery(serverDraftQuery)))
     .catch(() => undefined);
 }
