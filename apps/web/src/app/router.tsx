@@ -15,6 +15,7 @@ import { AdmissionFrame } from "../features/admission/components/AdmissionFrame"
 import { readAdmissionFormAhead } from "../features/admission/api/form-reads";
 import { loadSignedInTexts } from "../lib/i18n";
 import { routes } from "../lib/paths";
+import { oneTaskEach } from "../lib/tasks";
 import { RedirectSignedIn, RequireAuth, RequireStaff, RootRedirect } from "./guards";
 import { ApplicantFrame } from "./layouts/ApplicantFrame";
 import { PublicLayout } from "./layouts/PublicLayout";
@@ -223,14 +224,17 @@ function askAhead(queryClient: QueryClient, user: SessionUser, pathname: string)
   const unfinished = matches.flatMap(({ route }) => downloads.get(route.element) ?? []).filter((download) => !download.finished);
   // Once the screen's code is here, it draws at once and asks for its reads itself.
   if (unfinished.length === 0) return;
-  // In a task of its own, so that the render's stays short: appending the screen's preload links
-  // took 18 to 38 ms of a task in Lighthouse's traces. The reads go first, small as they are, then
-  // the layout's code and the screen's (twenty files or more).
-  setTimeout(() => {
-    for (const { route } of matches) (route.handle as ScreenHandle | undefined)?.readsAhead(queryClient, user);
+  // Each in a task of its own, so that neither the render's task nor any other grows long: appending
+  // a chunk's preload links costs the main thread about a millisecond a file here, several on a phone,
+  // and the screen's chunk brings twenty files or more (docs/PERFORMANCE.md, thirty-fourth round). The
+  // reads go first, small as they are, then the layout's code, then the screen's.
+  oneTaskEach([
+    () => {
+      for (const { route } of matches) (route.handle as ScreenHandle | undefined)?.readsAhead(queryClient, user);
+    },
     // A failed download is the screen's to show when it draws (ScreenFrame's error boundary).
-    for (const download of unfinished) void download.start().catch(() => undefined);
-  });
+    ...unfinished.map((download) => () => void download.start().catch(() => undefined)),
+  ]);
 }
 
 /** The screens, inside a BrowserRouter (the app) or a MemoryRouter (tests). */
