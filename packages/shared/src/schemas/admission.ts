@@ -263,8 +263,9 @@ export const admissionSchema = z
 
     if (!address.success || !exam.success) return z.NEVER;
     const { declaration: _declaration, addressDetails: _address, examDetails: _exam, marksDetails: _marks, ...rest } = input;
-    return {
-      ...rest,
+    // Added to the copy rather than spread with it into a new object: spreading those fifty fields
+    // again was the costliest part of the server's check of a save (docs/PERFORMANCE.md, thirty-fourth round).
+    return Object.assign(rest, {
       courseId: ug ? 1 : 2,
       age: ageOn(input.dob) ?? 0,
       physicalChallenge: input.physicalChallengeDetails === "yes" ? input.physicalChallenge : "",
@@ -274,7 +275,7 @@ export const admissionSchema = z
       examDetails: exam.data,
       marksDetails: rows,
       ...markTotals(rows),
-    };
+    });
   });
 
 export type AdmissionInput = z.input<typeof admissionSchema>;
