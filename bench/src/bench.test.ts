@@ -123,8 +123,15 @@ describe("the command line", () => {
     const options = parseOptions(["--cpu-prof", "prof", "--lighthouse-reports", "reports"], {});
     expect(options !== "help" && options.cpuProfileDir).toBe(path.resolve("prof"));
     expect(options !== "help" && options.lighthouseReportDir).toBe(path.resolve("reports"));
+    expect(options !== "help" && options.lighthouseTraces).toBe(false);
+    const traced = parseOptions(["--lighthouse-reports", "reports", "--lighthouse-traces"], {});
+    expect(traced !== "help" && traced.lighthouseTraces).toBe(true);
     const plain = parseOptions([], {});
     expect(plain !== "help" && [plain.cpuProfileDir, plain.lighthouseReportDir]).toEqual([undefined, undefined]);
+  });
+
+  it("refuses Lighthouse's traces without a folder for them", () => {
+    expect(() => parseOptions(["--lighthouse-traces"], {})).toThrow(new UsageError("--lighthouse-traces needs --lighthouse-reports, the folder the traces go to"));
   });
 
   it("refuses an unknown phase or a round of no length", () => {

@@ -28,6 +28,12 @@ const keptAudits = {
 /** Lighthouse runs per page before a failed trace counts as the page's failure. */
 const attemptsPerPage = 3;
 
+/** Where each page's report is kept, and whether its trace with the JavaScript's CPU samples is kept too. */
+export interface KeptReports {
+  dir: string;
+  traces: boolean;
+}
+
 const seconds = (milliseconds: number | undefined) => (milliseconds === undefined ? "-" : show.seconds(milliseconds));
 
 /**
@@ -36,11 +42,13 @@ const seconds = (milliseconds: number | undefined) => (milliseconds === undefine
  * storage first, so this is a first visit; the cookie goes with every request, as the browser
  * of a signed-in visitor would send it.
  */
-async function auditPage(port: number, baseUrl: string, page: Page, reportDir: string | undefined): Promise<Measurement> {
+async function auditPage(port: number, baseUrl: string, page: Page, kept: KeptReports | undefined): Promise<Measurement> {
   const result = await lighthouse(baseUrl + page.path, {
     port,
     logLevel: "error",
     onlyCategories: ["performance"],
+    // V8's sampler names the functions in each long task, which the trace alone does not.
+    ...(kept?.traces ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
     ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
   });
   const report = result?.lhr;
@@ -48,7 +56,8 @@ async function auditPage(port: number, baseUrl: string, page: Page, reportDir: s
   if (report.runtimeError) throw new LighthouseRuntimeError(page.path, report.runtimeError);
   // A page that sent the visitor elsewhere (a lost session to /signin) would be scored as the wrong page.
   if (new URL(report.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${report.finalDisplayedUrl}`);
-  if (reportDir) writeFileSync(path.join(reportDir, `${page.id}.json`), JSON.stringify(report));
+  if (kept) writeFileSync(path.join(kept.dir, `${page.id}.json`), JSON.stringify(report));
+  if (kept?.traces) writeFileSync(path.join(kept.dir, `${page.id}.trace.json`), JSON.stringify(result.artifacts.Trace));
   const score = Math.round((report.categories.performance?.score ?? 0) * 100);
   const figures = Object.fromEntries(
     Object.entries(keptAudits).flatMap(([name, audit]) => {
@@ -78,10 +87,10 @@ class LighthouseRuntimeError extends Error {
 }
 
 /** A page's audit, run again after a failed trace so one bad recording does not cost a whole run. */
-async function auditPageWithRetries(port: number, baseUrl: string, page: Page, reportDir: string | undefined): Promise<Measurement> {
+async function auditPageWithRetries(port: number, baseUrl: string, page: Page, kept: KeptReports | undefined): Promise<Measurement> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await auditPage(port, baseUrl, page, reportDir);
+      return await auditPage(port, baseUrl, page, kept);
     } catch (error) {
       if (!(error instanceof LighthouseRuntimeError) || attempt === attemptsPerPage) throw error;
       console.warn(`${error.message}; running it again`);
@@ -91,10 +100,10 @@ async function auditPageWithRetries(port: number, baseUrl: string, page: Page, r
 
 /**
  * Lighthouse on /signin and on /admission as a signed-in applicant, in the system Chromium on a fresh
- * profile, through a gzip proxy as the deployment's would be; each page's whole report is kept in
- * `reportDir` when one is given.
+ * profile, through a gzip proxy as the deployment's would be; each page's whole report (and trace) is
+ * kept when asked.
  */
-export async function lighthousePhase(baseUrl: string, applicantCookie: string, reportDir?: string): Promise<Measurement[]> {
+export async function lighthousePhase(baseUrl: string, applicantCookie: string, kept?: KeptReports): Promise<Measurement[]> {
   const pages: Page[] = [
     { id: "lighthouse-signin", path: "/signin" },
     { id: "lighthouse-admission", path: "/admission", cookie: applicantCookie },
@@ -102,7 +111,7 @@ export async function lighthousePhase(baseUrl: string, applicantCookie: string, 
   if (!existsSync(chromiumPath)) {
     return pages.map((page) => notMeasured(page.id, `Lighthouse performance of ${page.path} (no Chromium at ${chromiumPath})`, `>= ${targetScore}`));
   }
-  if (reportDir) mkdirSync(reportDir, { recursive: true });
+  if (kept) mkdirSync(kept.dir, { recursive: true });
   const proxy = await startGzipProxy(baseUrl);
   // chrome-launcher starts it on a temporary profile of its own and removes it on kill.
   const chrome = await launch({
@@ -112,7 +121,7 @@ export async function lighthousePhase(baseUrl: string, applicantCookie: string, 
   });
   try {
     const results: Measurement[] = [];
-    for (const page of pages) results.push(await auditPageWithRetries(chrome.port, proxy.url, page, reportDir));
+    for (const page of pages) results.push(await auditPageWithRetries(chrome.port, proxy.url, page, kept));
     return results;
   } finally {
     chrome.kill();

@@ -99,7 +99,8 @@ async function measureServer(options: BenchOptions, baseline: number): Promise<M
       }
       if (options.phases.includes("lighthouse")) {
         say("lighthouse: /signin and /admission in Chromium");
-        rows.push(...(await lighthousePhase(server.url, applicantCookies[0]!, options.lighthouseReportDir)));
+        const kept = options.lighthouseReportDir ? { dir: options.lighthouseReportDir, traces: options.lighthouseTraces } : undefined;
+        rows.push(...(await lighthousePhase(server.url, applicantCookies[0]!, kept)));
       }
       return rows;
     } finally {

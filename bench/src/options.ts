@@ -20,6 +20,8 @@ export interface BenchOptions {
   cpuProfileDir?: string;
   /** Where each page's whole Lighthouse report is kept (its long tasks, its main thread's work), if anywhere. */
   lighthouseReportDir?: string;
+  /** Whether each page's trace, with the JavaScript's CPU samples, is kept beside its report. */
+  lighthouseTraces: boolean;
 }
 
 const defaultOutDir = fileURLToPath(new URL("../results", import.meta.url));
@@ -32,6 +34,8 @@ export const usage = `npm run bench -- [--quick] [--only phase,phase] [--seconds
   --out       where the report goes (default bench/results)
   --cpu-prof  a folder: the server under test writes its CPU profile there (open it in Chrome's DevTools)
   --lighthouse-reports  a folder: each page's whole Lighthouse report goes there as JSON (open it in the Lighthouse viewer)
+  --lighthouse-traces   with --lighthouse-reports: each page's trace too, with the JavaScript's CPU samples
+                        (open it in DevTools' Performance panel); sampling slows the page, so its scores are not the run's
 DATABASE_URL=postgres://... measures on PostgreSQL instead of the embedded database.`;
 
 export class UsageError extends Error {}
@@ -54,6 +58,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       out: { type: "string" },
       "cpu-prof": { type: "string" },
       "lighthouse-reports": { type: "string" },
+      "lighthouse-traces": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -63,6 +68,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const unknown = phases.filter((name) => !phaseNames.includes(name as PhaseName));
   if (unknown.length > 0) throw new UsageError(`unknown phase ${unknown.join(", ")}; the phases are ${phaseNames.join(", ")}`);
   const quick = values.quick;
+  if (values["lighthouse-traces"] && !values["lighthouse-reports"]) throw new UsageError("--lighthouse-traces needs --lighthouse-reports, the folder the traces go to");
   return {
     quick,
     phases: phaseNames.filter((name) => phases.includes(name)),
@@ -73,5 +79,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     databaseUrl: env.DATABASE_URL || undefined,
     cpuProfileDir: values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : undefined,
     lighthouseReportDir: values["lighthouse-reports"] ? path.resolve(values["lighthouse-reports"]) : undefined,
+    lighthouseTraces: values["lighthouse-traces"],
   };
 }
