@@ -122,12 +122,12 @@ describe("the command line", () => {
   it("keeps the folders for the server's CPU profile and Lighthouse's reports as absolute paths", () => {
     const options = parseOptions(["--cpu-prof", "prof", "--lighthouse-reports", "reports"], {});
     expect(options !== "help" && options.cpuProfileDir).toBe(path.resolve("prof"));
-    expect(options !== "help" && options.lighthouseReportDir).toBe(path.resolve("reports"));
-    expect(options !== "help" && options.lighthouseTraces).toBe(false);
+    expect(options !== "help" && options.lighthouseReports?.dir).toBe(path.resolve("reports"));
+    expect(options !== "help" && options.lighthouseReports?.traces).toBe(false);
     const traced = parseOptions(["--lighthouse-reports", "reports", "--lighthouse-traces"], {});
-    expect(traced !== "help" && traced.lighthouseTraces).toBe(true);
+    expect(traced !== "help" && traced.lighthouseReports?.traces).toBe(true);
     const plain = parseOptions([], {});
-    expect(plain !== "help" && [plain.cpuProfileDir, plain.lighthouseReportDir]).toEqual([undefined, undefined]);
+    expect(plain !== "help" && [plain.cpuProfileDir, plain.lighthouseReports]).toEqual([undefined, undefined]);
   });
 
   it("refuses Lighthouse's traces without a folder for them", () => {

@@ -99,8 +99,7 @@ async function measureServer(options: BenchOptions, baseline: number): Promise<M
       }
       if (options.phases.includes("lighthouse")) {
         say("lighthouse: /signin and /admission in Chromium");
-        const kept = options.lighthouseReportDir ? { dir: options.lighthouseReportDir, traces: options.lighthouseTraces } : undefined;
-        rows.push(...(await lighthousePhase(server.url, applicantCookies[0]!, kept)));
+        rows.push(...(await lighthousePhase(server.url, applicantCookies[0]!, options.lighthouseReports)));
       }
       return rows;
     } finally {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import type { KeptReports } from "./lighthouse.js";
 
 /** The phases of a run, in the order they run; `--only` picks some (the self-test runs the baseline alone). */
 export const phaseNames = ["baseline", "status", "admission", "signin", "staff-list", "export", "import", "bundle", "lighthouse"] as const;
@@ -18,10 +19,8 @@ export interface BenchOptions {
   databaseUrl?: string;
   /** Where the server under test writes a V8 CPU profile when it stops (node --cpu-prof), if anywhere. */
   cpuProfileDir?: string;
-  /** Where each page's whole Lighthouse report is kept (its long tasks, its main thread's work), if anywhere. */
-  lighthouseReportDir?: string;
-  /** Whether each page's trace, with the JavaScript's CPU samples, is kept beside its report. */
-  lighthouseTraces: boolean;
+  /** Where each page's whole Lighthouse report is kept (its long tasks, its main thread's work), and its trace with it, if anywhere. */
+  lighthouseReports?: KeptReports;
 }
 
 const defaultOutDir = fileURLToPath(new URL("../results", import.meta.url));
@@ -78,7 +77,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     outDir: path.resolve(values.out ?? defaultOutDir),
     databaseUrl: env.DATABASE_URL || undefined,
     cpuProfileDir: values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : undefined,
-    lighthouseReportDir: values["lighthouse-reports"] ? path.resolve(values["lighthouse-reports"]) : undefined,
-    lighthouseTraces: values["lighthouse-traces"],
+    lighthouseReports: values["lighthouse-reports"] ? { dir: path.resolve(values["lighthouse-reports"]), traces: values["lighthouse-traces"] } : undefined,
   };
 }

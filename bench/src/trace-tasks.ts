@@ -115,8 +115,8 @@ export function longTasks(events: TraceEvent[], options: { minMs: number; name?:
       const self = new Map<string, number>();
       const ours = new Map<string, number>();
       for (const { stack } of within) {
-        const innermost = stack[0];
-        if (innermost) self.set(name(innermost), (self.get(name(innermost)) ?? 0) + 1);
+        const innermost = stack[0] && name(stack[0]);
+        if (innermost) self.set(innermost, (self.get(innermost) ?? 0) + 1);
         const ourFrame = stack.map(name).find((frame) => frame.includes("src/"));
         if (ourFrame) ours.set(ourFrame, (ours.get(ourFrame) ?? 0) + 1);
       }
