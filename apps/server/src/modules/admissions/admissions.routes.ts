@@ -1,11 +1,10 @@
-import { admissionDraftSchema, admissionSchema, envelope, isStaffRole, limits, notices } from "@admissions/shared";
+import { admissionDraftSchema, admissionSchema, envelope, limits, notices } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success, sendSuccessOfJson } from "../../http.js";
 import { getDraft, saveDraft } from "./admissions.repository.js";
 import { presentSubmission } from "./admissions.presenter.js";
-import { settleAwaitingOrders } from "../payments/payments.service.js";
 import { findReadableApplication, submitAdmission } from "./admissions.service.js";
 
 const submissionSchema = z.object({
@@ -52,10 +51,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const actor = request.actor!;
-      // An earlier attempt the gateway never reported is settled before a new one starts.
-      if (!isStaffRole(actor.role)) await settleAwaitingOrders(app.ctx, { userId: actor.id, notAskedRecently: true }, request.log);
-      const { application, payment } = await submitAdmission(app.ctx, actor, request.body, requestMeta(request));
+      const { application, payment } = await submitAdmission(app.ctx, request.actor!, request.body, requestMeta(request), request.log);
       return success({ ...presentSubmission(application), ...payment }, notices.saved);
     },
   );

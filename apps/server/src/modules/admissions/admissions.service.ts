@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import { ROLE_STUDENT, ROLE_USER, admissionFields, documentFieldNames, editableApplicationStatuses, isStaffRole, messages, notices, type Admission, type FieldError } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
@@ -6,7 +7,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { hashSecret } from "../auth/passwords.js";
 import { getActiveDegree } from "../masters/masters.repository.js";
-import { applicantPayer, applicationFeeOrder, gatewayRequestFor, startApplicationPayment, type PaymentStart } from "../payments/payments.service.js";
+import { applicantPayer, applicationFeeOrder, gatewayRequestFor, settleAwaitingOrders, startApplicationPayment, type PaymentStart } from "../payments/payments.service.js";
 import { findFileNamesOwnedBy } from "../uploads/uploads.repository.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { findUserByName, insertUserUnlessTaken } from "../users/users.repository.js";
@@ -106,16 +107,23 @@ const paymentStartedSummary = (existing: boolean, orderId: string) => `${existin
  * started) or a walk-in applicant's entered by staff (offline, no fee step). A student updates only
  * the marks (see below).
  */
-export async function submitAdmission(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta): Promise<SubmittedAdmission> {
+export async function submitAdmission(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta, log: FastifyBaseLogger): Promise<SubmittedAdmission> {
   if (actor.role === ROLE_STUDENT) return { application: await updateStudentMarks(ctx, actor, admission, meta) };
   const offline = isStaffRole(actor.role);
   const userName = applicantUserNameOf(actor, admission);
-  const degree = await resolveDegree(ctx.db, admission);
-  // A department admin enters walk-in applicants for their own degrees only, and never takes over an
-  // application of another degree by naming its applicant.
-  const scope = offline ? await degreeScopeOf(ctx.db, actor) : null;
+  // The reads before the save do not depend on one another: asked at once, a save waits for the
+  // longest of them (the settling's two) rather than for all of them in turn. Each is awaited even
+  // when another fails, so nothing of this request is still running once it is answered.
+  const [degree, scope] = await allOrFirstFailure([
+    resolveDegree(ctx.db, admission),
+    // A department admin enters walk-in applicants for their own degrees only, and never takes over
+    // an application of another degree by naming its applicant.
+    offline ? degreeScopeOf(ctx.db, actor) : null,
+    checkDocumentsBelongTo(ctx.db, userName, admission),
+    // An earlier attempt the gateway never reported is settled before a new one starts.
+    offline ? undefined : settleAwaitingOrders(ctx, { userId: actor.id, notAskedRecently: true }, log),
+  ]);
   assertDegreeInScope(scope, degree.id);
-  await checkDocumentsBelongTo(ctx.db, userName, admission);
 
   const changes = {
     status: offline ? "Submitted" : "Pending",
@@ -250,4 +258,10 @@ export async function findReadable<Found extends { userId: number; degreeId: num
   const found = userId === undefined ? undefined : await read(db, userId);
   if (found && found.userId !== actor.id) assertDegreeInScope(await degreeScopeOf(db, actor), found.degreeId);
   return found;
+}
+
+/** Promise.all that answers only once every one has settled: with their values, or the first failure in their order. */
+async function allOrFirstFailure<const Pending extends readonly unknown[]>(pending: Pending) {
+  await Promise.allSettled(pending);
+  return Promise.all(pending);
 }

@@ -1,5 +1,5 @@
 import { ROLE_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, type AdmissionInput } from "@admissions/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applicationDrafts, applications, degrees, users } from "../../db/schema/index.js";
 import { demoDegrees, seedDemo } from "../../db/seed-demo.js";
@@ -181,6 +181,31 @@ describe("an applicant's application", () => {
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe(notices.applicationLocked);
     expect((await fetchAdmission(session.cookie)).json().data.caste).toBe("VELLALAR");
+  });
+
+  it("is saved again on its own page, where the table's indexes need no new entry for it", async () => {
+    // Enough applications in a row to fill pages: with every page full, a save of a row has to move
+    // it to another page, and every index of the table then gains an entry for it.
+    const sessions: { session: Session; application: AdmissionInput }[] = [];
+    for (let count = 0; count < 12; count += 1) {
+      const session = await signInAs(test);
+      const application = await applicationFor(session);
+      expect((await submit(session.cookie, application)).statusCode).toBe(200);
+      sessions.push({ session, application });
+    }
+    const pagesOfTheRows = async () =>
+      (
+        await test.db
+          .select({ page: sql<number>`(ctid::text::point)[0]` })
+          .from(applications)
+          .where(inArray(applications.email, sessions.map(({ session }) => session.user.userName)))
+          .orderBy(applications.email)
+      ).map((row) => row.page);
+    const pagesAtFirst = await pagesOfTheRows();
+    expect(new Set(pagesAtFirst).size).toBeGreaterThan(1);
+
+    for (const { session, application } of sessions) expect((await submit(session.cookie, application)).statusCode).toBe(200);
+    expect(await pagesOfTheRows()).toEqual(pagesAtFirst);
   });
 
   it("is refused with 400 and the field's message, storing nothing", async () => {
