@@ -111,19 +111,22 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
   if (actor.role === ROLE_STUDENT) return { application: await updateStudentMarks(ctx, actor, admission, meta) };
   const offline = isStaffRole(actor.role);
   const userName = applicantUserNameOf(actor, admission);
+  // A department admin enters walk-in applicants for their own degrees only, and never takes over an
+  // application of another degree by naming its applicant.
+  const degreeInScope = allOrFirstFailure([resolveDegree(ctx.db, admission), offline ? degreeScopeOf(ctx.db, actor) : null]).then(([degree, scope]) => {
+    assertDegreeInScope(scope, degree.id);
+    return { degree, scope };
+  });
   // The reads before the save do not depend on one another: asked at once, a save waits for the
   // longest of them (the settling's two) rather than for all of them in turn. Each is awaited even
-  // when another fails, so nothing of this request is still running once it is answered.
-  const [degree, scope] = await allOrFirstFailure([
-    resolveDegree(ctx.db, admission),
-    // A department admin enters walk-in applicants for their own degrees only, and never takes over
-    // an application of another degree by naming its applicant.
-    offline ? degreeScopeOf(ctx.db, actor) : null,
+  // when another fails, so nothing of this request is still running once it is answered, and a
+  // failure is the one the reads in turn met first: the degree, its scope, then the documents.
+  const [{ degree, scope }] = await allOrFirstFailure([
+    degreeInScope,
     checkDocumentsBelongTo(ctx.db, userName, admission),
     // An earlier attempt the gateway never reported is settled before a new one starts.
     offline ? undefined : settleAwaitingOrders(ctx, { userId: actor.id, notAskedRecently: true }, log),
   ]);
-  assertDegreeInScope(scope, degree.id);
 
   const changes = {
     status: offline ? "Submitted" : "Pending",

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, type AdmissionInput } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, type AdmissionInput } from "@admissions/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applicationDrafts, applications, degrees, users } from "../../db/schema/index.js";
@@ -262,6 +262,16 @@ describe("offline admission by staff", () => {
     const response = await submit(staff.cookie, { ...(await applicationFor(staff)), userName: "" });
     expect(response.statusCode).toBe(400);
     expect(response.json().data.errors).toEqual([{ field: "userName", message: messages.emailRequired }]);
+  });
+
+  it("refuses a department admin a degree outside their own before it looks at the documents", async () => {
+    const departmentAdmin = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
+    const walkIn = "walk.in.elsewhere@example.in";
+    const othersDocuments = await applicationFor(departmentAdmin, { userName: walkIn, isOffline: true, email: walkIn }, "someone.else@example.in");
+    const before = await countApplications();
+    const response = await submit(departmentAdmin.cookie, othersDocuments);
+    expect(response.statusCode).toBe(403);
+    expect(await countApplications()).toBe(before);
   });
 
   it("will not turn a staff account into an applicant", async () => {
