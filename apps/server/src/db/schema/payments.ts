@@ -44,17 +44,16 @@ export const paymentOrders = pgTable(
     uniqueIndex(PAYMENT_ORDER_ID_KEY).on(table.orderId),
     uniqueIndex("payment_orders_tracking_id_key").on(table.trackingId),
     index("payment_orders_application_idx").on(table.applicationId),
-    // Neither index of the awaiting orders holds checked_at, which every claim of an order stamps:
-    // a claim then touches no index and its new version goes on the order's own page (a HOT update,
-    // in the room migration 0014 leaves on each page). What is read through them is sorted into
-    // asking order: a user's few orders, or everybody's due ones on the five-minute schedule.
     index("payment_orders_awaiting_idx")
-      .on(table.createdAt)
+      .on(table.checkedAt.asc().nullsFirst(), table.createdAt)
       .where(sql`${table.status} = 'Awaiting'`),
     // Every applicant's save asks about their own unanswered orders (Verify and Pay); without this
     // it walked all the awaiting orders of everyone, which on a deadline day grow by the thousand.
+    // The user's orders are kept in the order they are asked in: with the user id alone, the claims of
+    // many applicants at once (one statement for all) were planned on the index above, which walked
+    // everybody's awaiting orders once for each applicant to skip the sort.
     index("payment_orders_user_awaiting_idx")
-      .on(table.userId)
+      .on(table.userId, table.checkedAt.asc().nullsFirst(), table.createdAt)
       .where(sql`${table.status} = 'Awaiting'`),
   ],
 );
