@@ -473,8 +473,8 @@ describe("the orders a save asks about", () => {
     // their own). Their own index now holds them in the order they are asked in: no sort is left
     // for the other index to save.
     const askers = sql`${`{${crowd.map((asker) => asker.id).join(",")}}`}`;
-    for (const notAskedRecently of [true, false]) {
-      const plan = await planOf(claimAwaitingOrdersOfUsersStatement(test.db, askers, notAskedRecently).getSQL());
+    const plansOfTheClaims = () => Promise.all([true, false].map((notAskedRecently) => planOf(claimAwaitingOrdersOfUsersStatement(test.db, askers, notAskedRecently).getSQL())));
+    for (const plan of await plansOfTheClaims()) {
       expect(plan).toContain("Index Scan using payment_orders_user_awaiting_idx");
       expect(plan).not.toContain("payment_orders_awaiting_idx");
       expect(plan).not.toContain("Sort");
@@ -482,8 +482,7 @@ describe("the orders a save asks about", () => {
     // With the statistics current, the planner may read the applicant's orders in a bitmap and sort
     // those few, but still through their own index.
     await test.db.execute(sql`analyze payment_orders`);
-    for (const notAskedRecently of [true, false]) {
-      const plan = await planOf(claimAwaitingOrdersOfUsersStatement(test.db, askers, notAskedRecently).getSQL());
+    for (const plan of await plansOfTheClaims()) {
       expect(plan).toContain("payment_orders_user_awaiting_idx");
       expect(plan).not.toContain("payment_orders_awaiting_idx");
     }
