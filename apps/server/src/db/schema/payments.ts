@@ -62,6 +62,7 @@ export const paymentOrders = pgTable(
 export const sandboxTransactions = pgTable("sandbox_transactions", {
   orderId: text("order_id").primaryKey(),
   trackingId: text("tracking_id").notNull(),
+  /** Initiated from when the payer reaches the payment page, then what they chose: Success, Failure or Aborted. */
   outcome: text("outcome").notNull(),
   amount: text("amount").notNull(),
   currency: text("currency").notNull(),

@@ -14,8 +14,16 @@ import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
 /** A merchant account's credentials: the app talks to the gateway at CCAVENUE_STATUS_URL, not to its sandbox. */
 const merchant = { merchantId: "123456", accessCode: "AVAB00AA00AA00AAAA", workingKey: "0123456789ABCDEF0123456789ABCDEF" };
 
-/** How the stand-in gateway answers an order: as CCAvenue words it, or by dropping the connection. */
-type Scripted = { orderStatus: "Initiated" | "Successful" } | "dropped";
+/**
+ * How the stand-in gateway answers an order: its state as CCAvenue words it (or, to test what is not
+ * trusted, outside the Order_Status_Result it comes in, or about another order), an error about the
+ * order, a refusal of the call, or a dropped connection.
+ */
+type Scripted =
+  | { orderStatus: "Initiated" | "Successful"; referenceNo?: string; unwrapped?: true; aboutOrder?: string }
+  | { error: string }
+  | "refused"
+  | "dropped";
 
 /**
  * CCAvenue's order status API on a local port, the one part of a real payment outside our control:
@@ -68,11 +76,15 @@ class StatusApiStandIn {
       await sleep(100);
       const scripted = this.script.get(orderNo);
       if (scripted === "dropped") return undefined;
+      if (scripted === "refused") return "status=1&enc_response=Access code: Invalid Parameter";
+      const answerFor = (order: Record<string, unknown>) => `status=0&enc_response=${encryptForGateway(JSON.stringify(order), merchant.workingKey)}`;
+      if (!scripted || "error" in scripted) return answerFor({ Order_Status_Result: { status: 1, error_desc: scripted?.error ?? "No record", error_code: "" } });
+      const about = scripted.aboutOrder ?? orderNo;
       const order =
-        scripted?.orderStatus === "Successful"
-          ? { order_no: orderNo, reference_no: "310099", order_status: "Successful", order_amt: 300, order_currncy: "INR", order_bank_ref_no: "BANK99", order_option_type: "OPTCRDC", order_status_date_time: "2026-11-25 10:00:00.0" }
-          : { order_no: orderNo, order_status: "Initiated" };
-      return `status=0&enc_response=${encryptForGateway(JSON.stringify(order), merchant.workingKey)}`;
+        scripted.orderStatus === "Successful"
+          ? { status: 0, order_no: about, reference_no: scripted.referenceNo ?? "310099", order_status: "Successful", order_amt: 300, order_currncy: "INR", order_bank_ref_no: "BANK99", order_option_type: "OPTCRDC", order_status_date_time: "2026-11-25 10:00:00.0" }
+          : { status: 0, order_no: about, order_status: "Initiated" };
+      return answerFor(scripted.unwrapped ? order : { Order_Status_Result: order });
     } finally {
       this.inFlight -= 1;
     }
@@ -104,30 +116,44 @@ afterAll(async () => {
   }
 });
 
+/**
+ * An applicant who pressed Confirm & Pay (the paid order) after earlier attempts the browser never
+ * came back from, `minutesOld` theirs (`paidMinutesOld` the paid one's, 0 when made now).
+ */
+async function applicantWithEarlierOrders(minutesOld: number[], paidMinutesOld = 0) {
+  const { cookie, user } = await signInAs(test);
+  const documents = {
+    photoUrl: await uploadAs(test, cookie, fixtures.photo),
+    marksheetCertificateUrl: await uploadAs(test, cookie, fixtures.marksheet),
+    aadharImageUrl: await uploadAs(test, cookie, fixtures.aadhar),
+  };
+  const saved = await test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie }, payload: sampleAdmission({ courseSubjectId: degreeId, ...documents }) });
+  expect(saved.statusCode).toBe(200);
+  const paid = saved.json().data as { orderId: string; applicationNo: string };
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  if (paidMinutesOld) await test.db.update(paymentOrders).set({ createdAt: minutesAgo(paidMinutesOld) }).where(eq(paymentOrders.orderId, paid.orderId));
+  const [application] = await test.db.select().from(applications).where(eq(applications.applicationNo, paid.applicationNo));
+  const earlier = minutesOld.map((_, index) => `${paid.orderId}E${index + 1}`);
+  await test.db.insert(paymentOrders).values(
+    earlier.map((orderId, index) => ({
+      orderId,
+      purpose: "application",
+      applicationId: application!.id,
+      userId: user.id,
+      amountPaise: 30_000,
+      createdAt: minutesAgo(minutesOld[index]!),
+    })),
+  );
+  return { cookie, paid, earlier };
+}
+
+const statusesOf = async (orderIds: string[]) =>
+  Object.fromEntries((await test.db.select().from(paymentOrders).where(inArray(paymentOrders.orderId, orderIds))).map((order) => [order.orderId, order.status]));
+
 describe("Verify and Pay with a merchant account", () => {
   it("asks the gateway about an applicant's orders four at a time, and settles each answer however the others went", async () => {
-    const { cookie, user } = await signInAs(test);
-    const documents = {
-      photoUrl: await uploadAs(test, cookie, fixtures.photo),
-      marksheetCertificateUrl: await uploadAs(test, cookie, fixtures.marksheet),
-      aadharImageUrl: await uploadAs(test, cookie, fixtures.aadhar),
-    };
-    const saved = await test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie }, payload: sampleAdmission({ courseSubjectId: degreeId, ...documents }) });
-    expect(saved.statusCode).toBe(200);
-    const paid = saved.json().data as { orderId: string; applicationNo: string };
-    const [application] = await test.db.select().from(applications).where(eq(applications.applicationNo, paid.applicationNo));
-    // Five earlier attempts the browser never came back from, minutes older than the paid one.
-    const earlier = Array.from({ length: 5 }, (_, index) => `${paid.orderId}E${index + 1}`);
-    await test.db.insert(paymentOrders).values(
-      earlier.map((orderId, index) => ({
-        orderId,
-        purpose: "application",
-        applicationId: application!.id,
-        userId: user.id,
-        amountPaise: 30_000,
-        createdAt: new Date(Date.now() - (index + 1) * 60_000),
-      })),
-    );
+    // Five earlier attempts, minutes older than the paid one.
+    const { cookie, paid, earlier } = await applicantWithEarlierOrders([1, 2, 3, 4, 5]);
     script.set(paid.orderId, { orderStatus: "Successful" });
     for (const orderId of earlier.slice(0, 4)) script.set(orderId, { orderStatus: "Initiated" });
     script.set(earlier[4]!, "dropped");
@@ -139,10 +165,31 @@ describe("Verify and Pay with a merchant account", () => {
     expect(statusApi.refused).toEqual([]);
     expect(statusApi.asked.toSorted()).toEqual([paid.orderId, ...earlier].toSorted());
     expect(statusApi.mostAtOnce).toBe(4);
-    const orders = await test.db.select().from(paymentOrders).where(inArray(paymentOrders.orderId, [paid.orderId, ...earlier]));
-    const byOrderId = (one: { orderId: string }, other: { orderId: string }) => one.orderId.localeCompare(other.orderId);
-    expect(orders.map(({ orderId, status }) => ({ orderId, status })).toSorted(byOrderId)).toEqual(
-      [{ orderId: paid.orderId, status: "Success" }, ...earlier.map((orderId) => ({ orderId, status: "Awaiting" }))].toSorted(byOrderId),
-    );
+    expect(await statusesOf([paid.orderId, ...earlier])).toEqual({ [paid.orderId]: "Success", ...Object.fromEntries(earlier.map((orderId) => [orderId, "Awaiting"])) });
+  });
+
+  it("settles a day-old order the gateway found paid, and closes a day-old one only on an answer that it is not paid", async () => {
+    const dayAndAnHour = 25 * 60;
+    const { cookie, paid, earlier } = await applicantWithEarlierOrders(Array.from({ length: 5 }, (_, index) => dayAndAnHour + index + 1), dayAndAnHour);
+    const [notPaid, noRecord, unwrapped, aboutAnother, refused] = earlier as [string, string, string, string, string];
+    script.set(paid.orderId, { orderStatus: "Successful", referenceNo: "310100" });
+    script.set(notPaid, { orderStatus: "Initiated" });
+    script.set(noRecord, { error: "No records found" });
+    script.set(unwrapped, { orderStatus: "Initiated", unwrapped: true });
+    script.set(aboutAnother, { orderStatus: "Initiated", aboutOrder: notPaid });
+    script.set(refused, "refused");
+
+    const verified = await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
+
+    expect(verified.json().data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success", paymentRefNo: "310100" });
+    expect(statusApi.refused).toEqual([]);
+    expect(await statusesOf([paid.orderId, ...earlier])).toEqual({
+      [paid.orderId]: "Success",
+      [notPaid]: "Aborted",
+      [noRecord]: "Awaiting",
+      [unwrapped]: "Awaiting",
+      [aboutAnother]: "Awaiting",
+      [refused]: "Awaiting",
+    });
   });
 });

@@ -36,14 +36,22 @@ export function outcomeOf(status: string | undefined): Outcome {
   }
 }
 
-/** What the order status call learnt: `known` is false when the gateway refused the call itself (an error, no record of the order). */
+/**
+ * What the order status call learnt. `known` is true only when the gateway told this order's state:
+ * the call refused, an error about the order (CCAvenue's answer for an order it has no record of),
+ * and an answer that cannot be read as one about this order all leave it false, so that nothing
+ * closes an order on an answer that does not say it was not paid.
+ */
 export interface StatusAnswer extends GatewayResult {
   known: boolean;
 }
 
 /**
  * CCAvenue's order status call (command orderStatusTracker): an encrypted JSON request, answered as
- * `status=0&enc_response=...`. The sandbox answers the same protocol in-process.
+ * `status=0&enc_response=...` when the call was taken (`status=1` and a plain message when it was
+ * refused). The decrypted answer is `{"Order_Status_Result": {...}}`, whose own `status` is 0 when the
+ * order was found and 1, with `error_desc` and `error_code`, when not. The sandbox answers the same
+ * protocol in-process.
  */
 export async function queryOrderStatus(db: Database, gateway: Gateway, orderId: string): Promise<StatusAnswer> {
   const form = new URLSearchParams({
@@ -59,9 +67,15 @@ export async function queryOrderStatus(db: Database, gateway: Gateway, orderId: 
     : await (await fetch(gateway.statusUrl, { method: "POST", body: form, signal: AbortSignal.timeout(20_000) })).text();
 
   const answer = new URLSearchParams(answerText.trim());
-  if (answer.get("status") !== "0") return { outcome: "Awaiting", known: false, message: answer.get("enc_response") ?? answerText, raw: {} };
-  const order = JSON.parse(decryptFromGateway(answer.get("enc_response") ?? "", gateway.workingKey)) as Record<string, unknown>;
-  const text = (key: string) => (order[key] == null ? undefined : String(order[key]));
+  const unknown = (message: string, raw: Record<string, unknown> = {}): StatusAnswer => ({ outcome: "Awaiting", known: false, message, raw });
+  if (answer.get("status") !== "0") return unknown(`the call was refused: ${answer.get("enc_response") ?? answerText}`);
+  const decrypted = JSON.parse(decryptFromGateway(answer.get("enc_response") ?? "", gateway.workingKey)) as { Order_Status_Result?: Record<string, unknown> };
+  const order = decrypted.Order_Status_Result;
+  if (typeof order !== "object" || order === null) return unknown("the answer has no Order_Status_Result", decrypted);
+  const text = (key: string) => (order[key] == null || order[key] === "" ? undefined : String(order[key]));
+  if (text("status") !== "0") return unknown(`no status of the order: ${[text("error_code"), text("error_desc")].filter(Boolean).join(" ") || "no reason given"}`, order);
+  if (text("order_no") !== orderId) return unknown(`the answer is about order ${text("order_no") ?? "(none)"}`, order);
+  if (!text("order_status")) return unknown("the answer has no order_status", order);
   return {
     outcome: outcomeOf(text("order_status")),
     known: true,

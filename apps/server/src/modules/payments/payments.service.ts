@@ -331,6 +331,8 @@ export async function settleAwaitingOrders(
   for (const [index, order] of orders.entries()) {
     try {
       const answer = await answers[index]!;
+      // Kept waiting and asked again later; the reason tells a gateway that refuses every call apart.
+      if (!answer.known) log.info({ orderId: order.orderId, reason: answer.message }, "the gateway told nothing of the order's payment");
       const abandoned = answer.known && answer.outcome === "Awaiting" && Date.now() - order.createdAt.getTime() > ABANDONED_AFTER_MS;
       const result = abandoned ? { ...answer, outcome: "Aborted" as const, message: `Not paid at the gateway a day after the order (${answer.message ?? "no status"})` } : answer;
       if (result.outcome === "Awaiting") {

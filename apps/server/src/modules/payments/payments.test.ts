@@ -42,6 +42,15 @@ async function gatewayAnswer(start: { encRequest: string; accessCode: string }, 
   return decideSandboxPayment(test.db, readSandboxRequest(start.encRequest, start.accessCode), outcome);
 }
 
+/** The applicant's browser reaching the sandbox's payment page, from when the gateway knows the order. */
+const reachPaymentPage = (start: { encRequest: string; accessCode: string }) =>
+  test.app.inject({
+    method: "POST",
+    url: "/sandbox-gateway/transaction",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ encRequest: start.encRequest, access_code: start.accessCode }).toString(),
+  });
+
 const postBack = (path: "return" | "cancel", form: Record<string, string>) =>
   test.app.inject({
     method: "POST",
@@ -248,6 +257,7 @@ describe("the scheduled settlement", () => {
 
   it("closes as Aborted an order the gateway still has not seen paid a day later", async () => {
     const { cookie, start } = await applicantAtTheGateway();
+    expect((await reachPaymentPage(start)).statusCode).toBe(200);
     await ageOrder(start.orderId, 23);
     await settleDue();
     expect((await orderOf(start.orderId)).status).toBe("Awaiting");
@@ -258,6 +268,14 @@ describe("the scheduled settlement", () => {
     await settleDue();
     expect(await orderOf(start.orderId)).toMatchObject({ status: "Aborted", settledBy: "status", statusMessage: expect.stringContaining("a day after the order") });
     expect((await statusOf(cookie)).data.paymentStatus).toBe("Aborted");
+  });
+
+  it("keeps waiting, a day later too, an order the gateway has no record of: it does not say the order was not paid", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    await ageOrder(start.orderId, 25);
+    await settleDue();
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Awaiting", settledAt: null, checkedAt: expect.any(Date) });
+    expect((await statusOf(cookie)).data.paymentStatus).toBe("Pending");
   });
 });
 

@@ -16,16 +16,35 @@ const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
 });
 
-const request = new URLSearchParams({
-  merchant_id: SANDBOX_CREDENTIALS.merchantId,
-  order_id: "UG2026000001P1",
-  currency: "INR",
-  amount: "300.00",
-  redirect_url: "http://localhost:3000/booking/payments/ccavenue/return",
-  cancel_url: "http://localhost:3000/booking/payments/ccavenue/cancel",
-  billing_name: "PRIYA <S>",
-}).toString();
+const requestFor = (orderId: string) =>
+  new URLSearchParams({
+    merchant_id: SANDBOX_CREDENTIALS.merchantId,
+    order_id: orderId,
+    currency: "INR",
+    amount: "300.00",
+    redirect_url: "http://localhost:3000/booking/payments/ccavenue/return",
+    cancel_url: "http://localhost:3000/booking/payments/ccavenue/cancel",
+    billing_name: "PRIYA <S>",
+  }).toString();
+const request = requestFor("UG2026000001P1");
 const encRequest = encryptForGateway(request, SANDBOX_CREDENTIALS.workingKey);
+
+/** The order status call's answer about an order, decrypted: what CCAvenue wraps in Order_Status_Result. */
+async function orderStatusResult(orderId: string) {
+  const status = await test.app.inject({
+    method: "POST",
+    url: "/sandbox-gateway/api",
+    ...form({
+      command: "orderStatusTracker",
+      access_code: SANDBOX_CREDENTIALS.accessCode,
+      request_type: "JSON",
+      enc_request: encryptForGateway(JSON.stringify({ order_no: orderId }), SANDBOX_CREDENTIALS.workingKey),
+    }),
+  });
+  const answer = new URLSearchParams(status.body);
+  expect(answer.get("status")).toBe("0");
+  return (JSON.parse(decryptFromGateway(answer.get("enc_response")!, SANDBOX_CREDENTIALS.workingKey)) as { Order_Status_Result: Record<string, unknown> }).Order_Status_Result;
+}
 
 describe("the sandbox gateway", () => {
   it("shows the merchant, order and amount, escaped, with the three outcomes", async () => {
@@ -55,18 +74,21 @@ describe("the sandbox gateway", () => {
     const aborted = await test.app.inject({ method: "POST", url: "/sandbox-gateway/decide", ...form({ encRequest, access_code: SANDBOX_CREDENTIALS.accessCode, outcome: "Aborted" }) });
     expect(aborted.body).toContain('action="http://localhost:3000/booking/payments/ccavenue/cancel"');
 
-    const status = await test.app.inject({
-      method: "POST",
-      url: "/sandbox-gateway/api",
-      ...form({
-        command: "orderStatusTracker",
-        access_code: SANDBOX_CREDENTIALS.accessCode,
-        request_type: "JSON",
-        enc_request: encryptForGateway(JSON.stringify({ order_no: "UG2026000001P1" }), SANDBOX_CREDENTIALS.workingKey),
-      }),
-    });
-    const answer = new URLSearchParams(status.body);
-    expect(answer.get("status")).toBe("0");
-    expect(JSON.parse(decryptFromGateway(answer.get("enc_response")!, SANDBOX_CREDENTIALS.workingKey))).toMatchObject({ order_no: "UG2026000001P1", order_status: "Aborted" });
+    expect(await orderStatusResult("UG2026000001P1")).toMatchObject({ status: 0, order_no: "UG2026000001P1", order_status: "Aborted" });
+  });
+
+  it("answers the order status call with no record of an order before its payer reaches the page, Initiated from then, then the choice", async () => {
+    const orderId = "UG2026000002P1";
+    const fields = form({ encRequest: encryptForGateway(requestFor(orderId), SANDBOX_CREDENTIALS.workingKey), access_code: SANDBOX_CREDENTIALS.accessCode });
+    expect(await orderStatusResult(orderId)).toEqual({ status: 1, error_desc: `The sandbox has no record of order ${orderId}`, error_code: "" });
+
+    await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...fields });
+    const initiated = await orderStatusResult(orderId);
+    expect(initiated).toMatchObject({ status: 0, order_no: orderId, order_status: "Initiated", order_amt: 300, order_currncy: "INR" });
+
+    await test.app.inject({ method: "POST", url: "/sandbox-gateway/decide", ...fields, payload: `${fields.payload}&outcome=Success` });
+    // Seeing the page again, with the browser's Back, does not undo the choice.
+    await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...fields });
+    expect(await orderStatusResult(orderId)).toMatchObject({ status: 0, order_no: orderId, order_status: "Successful", order_bank_ref_no: expect.stringMatching(/^SBX/) });
   });
 });

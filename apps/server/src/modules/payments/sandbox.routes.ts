@@ -7,6 +7,7 @@ import {
   decideSandboxPayment,
   errorPage,
   readSandboxRequest,
+  recordSandboxVisit,
   returnPage,
   returnScript,
   sandboxStyles,
@@ -22,6 +23,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.type("text/html; charset=utf-8");
     try {
       const fields = readSandboxRequest(request.body.encRequest, request.body.access_code);
+      await recordSandboxVisit(app.ctx.db, fields);
       return choicePage(fields, request.body.encRequest!, request.body.access_code!);
     } catch (error) {
       if (!(error instanceof SandboxRequestError)) throw error;

@@ -26,6 +26,18 @@ export function readSandboxRequest(encRequest: string | undefined, accessCode: s
   return fields;
 }
 
+/**
+ * The gateway keeps an order from the moment its payer reaches the payment page, as Initiated until
+ * they choose; the order status call answers about it from then on (and has no record before).
+ */
+export async function recordSandboxVisit(db: Database, request: Record<string, string>): Promise<void> {
+  const trackingId = String(randomInt(100_000_000_000, 999_999_999_999));
+  await db
+    .insert(sandboxTransactions)
+    .values({ orderId: request.order_id!, trackingId, outcome: "Initiated", amount: request.amount!, currency: request.currency!, bankRefNo: "" })
+    .onConflictDoNothing({ target: sandboxTransactions.orderId });
+}
+
 /** Records the tester's choice and builds the encResp the gateway posts back, with where to post it. */
 export async function decideSandboxPayment(db: Database, request: Record<string, string>, outcome: SandboxOutcome) {
   const trackingId = String(randomInt(100_000_000_000, 999_999_999_999));
@@ -75,7 +87,7 @@ const sandboxTransactionsQuery = preparedPerDatabase((db) =>
 
 const statusWords: Record<string, string> = { Success: "Successful", Failure: "Unsuccessful", Aborted: "Aborted" };
 
-/** The order status call as CCAvenue answers it, for the orders the sandbox has seen. */
+/** The order status call as CCAvenue answers it: the order's state, or an error when it has no record of the order. */
 export async function answerStatusRequest(db: Database, form: Record<string, string | undefined>): Promise<string> {
   if (form.access_code !== SANDBOX_CREDENTIALS.accessCode || form.command !== "orderStatusTracker") {
     return "status=1&enc_response=Invalid access code or command";
@@ -89,17 +101,18 @@ export async function answerStatusRequest(db: Database, form: Record<string, str
   const record = orderNo ? await findSandboxTransaction(db, orderNo) : undefined;
   const order = record
     ? {
+        status: 0,
         order_no: record.orderId,
         reference_no: record.trackingId,
-        order_status: statusWords[record.outcome] ?? "Initiated",
+        order_status: statusWords[record.outcome] ?? record.outcome,
         order_amt: Number(record.amount),
         order_currncy: record.currency,
         order_bank_ref_no: record.outcome === "Success" ? record.bankRefNo : "",
         order_option_type: "OPTNBK",
         order_status_date_time: record.createdAt.toISOString(),
       }
-    : { order_no: orderNo, order_status: "Initiated" };
-  return `status=0&enc_response=${encryptForGateway(JSON.stringify(order), SANDBOX_CREDENTIALS.workingKey)}`;
+    : { status: 1, error_desc: orderNo ? `The sandbox has no record of order ${orderNo}` : "No order number", error_code: "" };
+  return `status=0&enc_response=${encryptForGateway(JSON.stringify({ Order_Status_Result: order }), SANDBOX_CREDENTIALS.workingKey)}`;
 }
 
 const escapeHtml = (text: string) =>
