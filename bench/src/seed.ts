@@ -108,8 +108,9 @@ function trackingIdOf(applicationNo: string) {
 
 /**
  * Whether an unpaid application's payment attempt was given up: the order status call closes an order
- * as Aborted when the gateway still has no payment that long after it. Newer ones still await the
- * gateway's word, as on any day of the season.
+ * as Aborted when the gateway still reports it unpaid that long after it (its payer reached the
+ * payment page and left, as nearly all do). Newer ones still await the gateway's word, as on any day
+ * of the season.
  */
 function leftAtTheGateway(createdAt: Date) {
   return Date.now() - createdAt.getTime() > ABANDONED_AFTER_MS;

@@ -15,12 +15,12 @@ import { decryptFromGateway, encryptForGateway } from "./ccavenue-cipher.js";
 const merchant = { merchantId: "123456", accessCode: "AVAB00AA00AA00AAAA", workingKey: "0123456789ABCDEF0123456789ABCDEF" };
 
 /**
- * How the stand-in gateway answers an order: its state as CCAvenue words it (or, to test what is not
- * trusted, outside the Order_Status_Result it comes in, or about another order), an error about the
- * order, a refusal of the call, or a dropped connection.
+ * How the stand-in gateway answers an order: its state as CCAvenue words it (or outside the
+ * Order_Status_Result it comes in, or about another order), an error about the order, a refusal of
+ * the call, or a dropped connection.
  */
 type Scripted =
-  | { orderStatus: "Initiated" | "Successful"; referenceNo?: string; unwrapped?: true; aboutOrder?: string }
+  | { orderStatus: "Initiated" | "Awaited" | "Successful"; referenceNo?: string; unwrapped?: true; aboutOrder?: string }
   | { error: string }
   | "refused"
   | "dropped";
@@ -83,8 +83,9 @@ class StatusApiStandIn {
       const order =
         scripted.orderStatus === "Successful"
           ? { status: 0, order_no: about, reference_no: scripted.referenceNo ?? "310099", order_status: "Successful", order_amt: 300, order_currncy: "INR", order_bank_ref_no: "BANK99", order_option_type: "OPTCRDC", order_status_date_time: "2026-11-25 10:00:00.0" }
-          : { status: 0, order_no: about, order_status: "Initiated" };
-      return answerFor(scripted.unwrapped ? order : { Order_Status_Result: order });
+          : { status: 0, order_no: about, order_status: scripted.orderStatus };
+      // Without the wrapper, as some read it: the status a string, as in the request's other fields.
+      return answerFor(scripted.unwrapped ? { ...order, status: "0" } : { Order_Status_Result: order });
     } finally {
       this.inFlight -= 1;
     }
@@ -170,14 +171,16 @@ describe("Verify and Pay with a merchant account", () => {
 
   it("settles a day-old order the gateway found paid, and closes a day-old one only on an answer that it is not paid", async () => {
     const dayAndAnHour = 25 * 60;
-    const { cookie, paid, earlier } = await applicantWithEarlierOrders(Array.from({ length: 5 }, (_, index) => dayAndAnHour + index + 1), dayAndAnHour);
-    const [notPaid, noRecord, unwrapped, aboutAnother, refused] = earlier as [string, string, string, string, string];
+    const { cookie, paid, earlier } = await applicantWithEarlierOrders(Array.from({ length: 7 }, (_, index) => dayAndAnHour + index + 1), dayAndAnHour);
+    const [notPaid, notPaidUnwrapped, awaited, noRecord, aboutAnother, refused, dropped] = earlier as [string, string, string, string, string, string, string];
     script.set(paid.orderId, { orderStatus: "Successful", referenceNo: "310100" });
     script.set(notPaid, { orderStatus: "Initiated" });
+    script.set(notPaidUnwrapped, { orderStatus: "Initiated", unwrapped: true });
+    script.set(awaited, { orderStatus: "Awaited" });
     script.set(noRecord, { error: "No records found" });
-    script.set(unwrapped, { orderStatus: "Initiated", unwrapped: true });
     script.set(aboutAnother, { orderStatus: "Initiated", aboutOrder: notPaid });
     script.set(refused, "refused");
+    script.set(dropped, "dropped");
 
     const verified = await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
 
@@ -186,10 +189,12 @@ describe("Verify and Pay with a merchant account", () => {
     expect(await statusesOf([paid.orderId, ...earlier])).toEqual({
       [paid.orderId]: "Success",
       [notPaid]: "Aborted",
+      [notPaidUnwrapped]: "Aborted",
+      [awaited]: "Awaiting",
       [noRecord]: "Awaiting",
-      [unwrapped]: "Awaiting",
       [aboutAnother]: "Awaiting",
       [refused]: "Awaiting",
+      [dropped]: "Awaiting",
     });
   });
 });

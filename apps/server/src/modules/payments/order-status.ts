@@ -37,21 +37,25 @@ export function outcomeOf(status: string | undefined): Outcome {
 }
 
 /**
- * What the order status call learnt. `known` is true only when the gateway told this order's state:
- * the call refused, an error about the order (CCAvenue's answer for an order it has no record of),
- * and an answer that cannot be read as one about this order all leave it false, so that nothing
- * closes an order on an answer that does not say it was not paid.
+ * What the order status call learnt. `known` is true only when the gateway told this order's state
+ * in words we read: a refused call, an error about the order (CCAvenue's answer for an order it has
+ * no record of), an answer about another order, and a status word that is neither a result nor
+ * "Initiated" (Awaited, which a bank's late answer can still make Successful; Refunded and the like)
+ * all leave it false, so that nothing closes an order on an answer that does not say it was not paid.
  */
 export interface StatusAnswer extends GatewayResult {
   known: boolean;
 }
 
+/** The one word for an order whose payer reached the payment page and has paid nothing (yet). */
+const NOT_PAID_YET = "initiated";
+
 /**
  * CCAvenue's order status call (command orderStatusTracker): an encrypted JSON request, answered as
  * `status=0&enc_response=...` when the call was taken (`status=1` and a plain message when it was
  * refused). The decrypted answer is `{"Order_Status_Result": {...}}`, whose own `status` is 0 when the
- * order was found and 1, with `error_desc` and `error_code`, when not. The sandbox answers the same
- * protocol in-process.
+ * order was found and 1, with `error_desc` and `error_code`, when not; an answer without the wrapper
+ * is read the same way. The sandbox answers the same protocol in-process.
  */
 export async function queryOrderStatus(db: Database, gateway: Gateway, orderId: string): Promise<StatusAnswer> {
   const form = new URLSearchParams({
@@ -67,24 +71,31 @@ export async function queryOrderStatus(db: Database, gateway: Gateway, orderId: 
     : await (await fetch(gateway.statusUrl, { method: "POST", body: form, signal: AbortSignal.timeout(20_000) })).text();
 
   const answer = new URLSearchParams(answerText.trim());
-  const unknown = (message: string, raw: Record<string, unknown> = {}): StatusAnswer => ({ outcome: "Awaiting", known: false, message, raw });
-  if (answer.get("status") !== "0") return unknown(`the call was refused: ${answer.get("enc_response") ?? answerText}`);
-  const decrypted = JSON.parse(decryptFromGateway(answer.get("enc_response") ?? "", gateway.workingKey)) as { Order_Status_Result?: Record<string, unknown> };
-  const order = decrypted.Order_Status_Result;
-  if (typeof order !== "object" || order === null) return unknown("the answer has no Order_Status_Result", decrypted);
+  const untold = (message: string, raw: Record<string, unknown> = {}): StatusAnswer => ({ outcome: "Awaiting", known: false, message, raw });
+  if (answer.get("status") !== "0") return untold(`the call was refused: ${answer.get("enc_response") ?? answerText}`);
+  const order = orderStatusResultOf(JSON.parse(decryptFromGateway(answer.get("enc_response") ?? "", gateway.workingKey)));
+  if (!order) return untold("the answer is not an order's status");
   const text = (key: string) => (order[key] == null || order[key] === "" ? undefined : String(order[key]));
-  if (text("status") !== "0") return unknown(`no status of the order: ${[text("error_code"), text("error_desc")].filter(Boolean).join(" ") || "no reason given"}`, order);
-  if (text("order_no") !== orderId) return unknown(`the answer is about order ${text("order_no") ?? "(none)"}`, order);
-  if (!text("order_status")) return unknown("the answer has no order_status", order);
+  if ((text("status") ?? "0") !== "0") return untold(`no status of the order: ${[text("error_code"), text("error_desc")].filter(Boolean).join(" ") || "no reason given"}`, order);
+  if (text("order_no") !== orderId) return untold(`the answer is about order ${text("order_no") ?? "(none)"}`, order);
+  const outcome = outcomeOf(text("order_status"));
+  if (outcome === "Awaiting" && text("order_status")?.toLowerCase() !== NOT_PAID_YET) return untold(`order status ${text("order_status") ?? "(none)"}`, order);
   return {
-    outcome: outcomeOf(text("order_status")),
+    outcome,
     known: true,
     trackingId: text("reference_no"),
     bankRefNo: text("order_bank_ref_no"),
     paymentMode: text("order_option_type"),
-    amount: order.order_amt == null ? undefined : Number(order.order_amt).toFixed(2),
+    amount: text("order_amt") === undefined ? undefined : Number(text("order_amt")).toFixed(2),
     currency: text("order_currncy"),
     message: text("order_status_date_time") ? `status ${text("order_status")} at ${text("order_status_date_time")}` : text("order_status"),
     raw: order,
   };
+}
+
+/** The order's part of a decrypted answer: inside Order_Status_Result, or the answer itself without it. */
+function orderStatusResultOf(decrypted: unknown): Record<string, unknown> | undefined {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!isObject(decrypted)) return undefined;
+  return isObject(decrypted.Order_Status_Result) ? decrypted.Order_Status_Result : decrypted;
 }

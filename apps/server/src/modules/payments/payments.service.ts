@@ -296,8 +296,9 @@ function assertAnswerMatches(order: PaymentOrderRow, result: GatewayResult): voi
 
 /**
  * A payment that has not happened a day after its order never will: the gateway's payment page has
- * long expired. The gateway still answering "not paid" by then closes the order as Aborted, so orders
- * of people who left at the gateway are not asked about for ever.
+ * long expired. The gateway still answering "not paid" (Initiated) by then closes the order as
+ * Aborted, so orders of people who left at the gateway are not asked about for ever. An order it
+ * answers nothing about (no record of it, a refusal) is not closed: see StatusAnswer.
  */
 export const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
@@ -331,7 +332,8 @@ export async function settleAwaitingOrders(
   for (const [index, order] of orders.entries()) {
     try {
       const answer = await answers[index]!;
-      // Kept waiting and asked again later; the reason tells a gateway that refuses every call apart.
+      // Kept waiting and asked again in its turn; the reason shows a gateway that refuses every call
+      // (credentials, an address it does not know) apart from one that has no record of the order.
       if (!answer.known) log.info({ orderId: order.orderId, reason: answer.message }, "the gateway told nothing of the order's payment");
       const abandoned = answer.known && answer.outcome === "Awaiting" && Date.now() - order.createdAt.getTime() > ABANDONED_AFTER_MS;
       const result = abandoned ? { ...answer, outcome: "Aborted" as const, message: `Not paid at the gateway a day after the order (${answer.message ?? "no status"})` } : answer;

@@ -82,13 +82,22 @@ describe("the sandbox gateway", () => {
     const fields = form({ encRequest: encryptForGateway(requestFor(orderId), SANDBOX_CREDENTIALS.workingKey), access_code: SANDBOX_CREDENTIALS.accessCode });
     expect(await orderStatusResult(orderId)).toEqual({ status: 1, error_desc: `The sandbox has no record of order ${orderId}`, error_code: "" });
 
-    await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...fields });
+    expect((await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...fields })).statusCode).toBe(200);
     const initiated = await orderStatusResult(orderId);
-    expect(initiated).toMatchObject({ status: 0, order_no: orderId, order_status: "Initiated", order_amt: 300, order_currncy: "INR" });
+    expect(initiated).toMatchObject({ status: 0, order_no: orderId, order_status: "Initiated", order_amt: 300, order_currncy: "INR", reference_no: expect.stringMatching(/^\d{12}$/) });
 
-    await test.app.inject({ method: "POST", url: "/sandbox-gateway/decide", ...fields, payload: `${fields.payload}&outcome=Success` });
+    const decided = await test.app.inject({ method: "POST", url: "/sandbox-gateway/decide", ...fields, payload: `${fields.payload}&outcome=Success` });
+    const encResp = /name="encResp" value="([0-9a-f]+)"/.exec(decided.body)![1]!;
+    // The order keeps the reference it was given when it reached the gateway.
+    expect(new URLSearchParams(decryptFromGateway(encResp, SANDBOX_CREDENTIALS.workingKey)).get("tracking_id")).toBe(initiated.reference_no);
     // Seeing the page again, with the browser's Back, does not undo the choice.
-    await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...fields });
-    expect(await orderStatusResult(orderId)).toMatchObject({ status: 0, order_no: orderId, order_status: "Successful", order_bank_ref_no: expect.stringMatching(/^SBX/) });
+    expect((await test.app.inject({ method: "POST", url: "/sandbox-gateway/transaction", ...fields })).statusCode).toBe(200);
+    expect(await orderStatusResult(orderId)).toMatchObject({
+      status: 0,
+      order_no: orderId,
+      order_status: "Successful",
+      reference_no: initiated.reference_no,
+      order_bank_ref_no: expect.stringMatching(/^SBX/),
+    });
   });
 });

@@ -31,21 +31,23 @@ export function readSandboxRequest(encRequest: string | undefined, accessCode: s
  * they choose; the order status call answers about it from then on (and has no record before).
  */
 export async function recordSandboxVisit(db: Database, request: Record<string, string>): Promise<void> {
-  const trackingId = String(randomInt(100_000_000_000, 999_999_999_999));
   await db
     .insert(sandboxTransactions)
-    .values({ orderId: request.order_id!, trackingId, outcome: "Initiated", amount: request.amount!, currency: request.currency!, bankRefNo: "" })
+    .values({ orderId: request.order_id!, trackingId: newTrackingId(), outcome: "Initiated", amount: request.amount!, currency: request.currency!, bankRefNo: "" })
     .onConflictDoNothing({ target: sandboxTransactions.orderId });
 }
 
+/** The gateway's reference of an order: twelve digits, given when the order first reaches it and kept. */
+const newTrackingId = () => String(randomInt(100_000_000_000, 999_999_999_999));
+
 /** Records the tester's choice and builds the encResp the gateway posts back, with where to post it. */
 export async function decideSandboxPayment(db: Database, request: Record<string, string>, outcome: SandboxOutcome) {
-  const trackingId = String(randomInt(100_000_000_000, 999_999_999_999));
   const bankRefNo = `SBX${randomInt(1_000_000, 9_999_999)}`;
-  await db
+  const [{ trackingId }] = (await db
     .insert(sandboxTransactions)
-    .values({ orderId: request.order_id!, trackingId, outcome, amount: request.amount!, currency: request.currency!, bankRefNo })
-    .onConflictDoUpdate({ target: sandboxTransactions.orderId, set: { trackingId, outcome, bankRefNo } });
+    .values({ orderId: request.order_id!, trackingId: newTrackingId(), outcome, amount: request.amount!, currency: request.currency!, bankRefNo })
+    .onConflictDoUpdate({ target: sandboxTransactions.orderId, set: { outcome, bankRefNo } })
+    .returning({ trackingId: sandboxTransactions.trackingId })) as [{ trackingId: string }];
   const response = new URLSearchParams({
     order_id: request.order_id!,
     tracking_id: trackingId,
