@@ -109,7 +109,7 @@ function trackingIdOf(applicationNo: string) {
 /**
  * Whether an unpaid application's payment attempt was given up: the order status call closes an order
  * as Aborted when the gateway still reports it unpaid that long after it (its payer reached the
- * payment page and left, as nearly all do). Newer ones still await the gateway's word, as on any day
+ * payment page and left). Newer ones still await the gateway's word, as on any day
  * of the season.
  */
 function leftAtTheGateway(createdAt: Date) {

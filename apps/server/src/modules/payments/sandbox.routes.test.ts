@@ -87,6 +87,7 @@ describe("the sandbox gateway", () => {
     expect(initiated).toMatchObject({ status: 0, order_no: orderId, order_status: "Initiated", order_amt: 300, order_currncy: "INR", reference_no: expect.stringMatching(/^\d{12}$/) });
 
     const decided = await test.app.inject({ method: "POST", url: "/sandbox-gateway/decide", ...fields, payload: `${fields.payload}&outcome=Success` });
+    expect(decided.statusCode).toBe(200);
     const encResp = /name="encResp" value="([0-9a-f]+)"/.exec(decided.body)![1]!;
     // The order keeps the reference it was given when it reached the gateway.
     expect(new URLSearchParams(decryptFromGateway(encResp, SANDBOX_CREDENTIALS.workingKey)).get("tracking_id")).toBe(initiated.reference_no);
