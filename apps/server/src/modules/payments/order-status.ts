@@ -78,17 +78,19 @@ export async function queryOrderStatus(db: Database, gateway: Gateway, orderId: 
   const text = (key: string) => (order[key] == null || order[key] === "" ? undefined : String(order[key]));
   if ((text("status") ?? "0") !== "0") return untold(`no status of the order: ${[text("error_code"), text("error_desc")].filter(Boolean).join(" ") || "no reason given"}`, order);
   if (text("order_no") !== orderId) return untold(`the answer is about order ${text("order_no") ?? "(none)"}`, order);
-  const outcome = outcomeOf(text("order_status"));
-  if (outcome === "Awaiting" && text("order_status")?.toLowerCase() !== NOT_PAID_YET) return untold(`order status ${text("order_status") ?? "(none)"}`, order);
+  const word = text("order_status");
+  const outcome = outcomeOf(word);
+  if (outcome === "Awaiting" && word?.toLowerCase() !== NOT_PAID_YET) return untold(`order status ${word ?? "(none)"}`, order);
+  const amount = text("order_amt");
   return {
     outcome,
     known: true,
     trackingId: text("reference_no"),
     bankRefNo: text("order_bank_ref_no"),
     paymentMode: text("order_option_type"),
-    amount: text("order_amt") === undefined ? undefined : Number(text("order_amt")).toFixed(2),
+    amount: amount === undefined ? undefined : Number(amount).toFixed(2),
     currency: text("order_currncy"),
-    message: text("order_status_date_time") ? `status ${text("order_status")} at ${text("order_status_date_time")}` : text("order_status"),
+    message: text("order_status_date_time") ? `status ${word} at ${text("order_status_date_time")}` : word,
     raw: order,
   };
 }

@@ -31,21 +31,24 @@ export function readSandboxRequest(encRequest: string | undefined, accessCode: s
  * they choose; the order status call answers about it from then on (and has no record before).
  */
 export async function recordSandboxVisit(db: Database, request: Record<string, string>): Promise<void> {
-  await db
-    .insert(sandboxTransactions)
-    .values({ orderId: request.order_id!, trackingId: newTrackingId(), outcome: "Initiated", amount: request.amount!, currency: request.currency!, bankRefNo: "" })
-    .onConflictDoNothing({ target: sandboxTransactions.orderId });
+  await db.insert(sandboxTransactions).values(newRecordOf(request, "Initiated", "")).onConflictDoNothing({ target: sandboxTransactions.orderId });
 }
 
-/** The gateway's reference of an order: twelve digits, given when the order first reaches it and kept. */
-const newTrackingId = () => String(randomInt(100_000_000_000, 999_999_999_999));
+/**
+ * The sandbox's record of an order reaching it, with a new tracking id: the gateway's reference of
+ * an order, twelve digits, given when the order first reaches it and kept.
+ */
+function newRecordOf(request: Record<string, string>, outcome: string, bankRefNo: string): typeof sandboxTransactions.$inferInsert {
+  const trackingId = String(randomInt(100_000_000_000, 999_999_999_999));
+  return { orderId: request.order_id!, trackingId, outcome, amount: request.amount!, currency: request.currency!, bankRefNo };
+}
 
 /** Records the tester's choice and builds the encResp the gateway posts back, with where to post it. */
 export async function decideSandboxPayment(db: Database, request: Record<string, string>, outcome: SandboxOutcome) {
   const bankRefNo = `SBX${randomInt(1_000_000, 9_999_999)}`;
   const [{ trackingId }] = (await db
     .insert(sandboxTransactions)
-    .values({ orderId: request.order_id!, trackingId: newTrackingId(), outcome, amount: request.amount!, currency: request.currency!, bankRefNo })
+    .values(newRecordOf(request, outcome, bankRefNo))
     .onConflictDoUpdate({ target: sandboxTransactions.orderId, set: { outcome, bankRefNo } })
     .returning({ trackingId: sandboxTransactions.trackingId })) as [{ trackingId: string }];
   const response = new URLSearchParams({
