@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { newApplicantEmail, signInThroughForm } from "./support/accounts";
-import { fillAddress, fillMarks, fillStudentDetails, fixtureFile, largePhoneJpeg, uploadDocuments } from "./support/admission";
+import { sampleAdmission } from "@admissions/shared";
+import { choose, fillAddress, fillDegreeExam, fillMarkRows, fillMarks, fillStudentDetails, fixtureFile, largePhoneJpeg, uploadDocuments } from "./support/admission";
+import { APPLICANT_PASSWORD, applicantWithApplication } from "./support/applications";
 import { expectNoAxeViolations } from "./support/axe";
 import { ADMIN } from "./support/environment";
 
@@ -61,7 +63,7 @@ test("a PDF over 1 MB is refused in the browser with SPEC.md's message", async (
   const email = newApplicantEmail();
   await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: "Applicant-pass-1", userName: email } });
   await signInThroughForm(page, email, "Applicant-pass-1");
-  await page.evaluate(() => localStorage.setItem("admissionData", JSON.stringify({ savedAt: Date.now(), step: 3, values: { course: "UG" } })));
+  await page.evaluate((owner) => localStorage.setItem("admissionData", JSON.stringify({ owner, savedAt: Date.now(), step: 3, values: { course: "UG" } })), email);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Confirm & Pay" })).toBeVisible();
   const bigPdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(1024 * 1024 + 10, 0x20)]);
@@ -112,4 +114,51 @@ test("staff enter a walk-in applicant's form offline, see 'Saved' and start agai
   await expect(row).toContainText("Offline");
   await expect(row.getByRole("link", { name: stored.applicationNo })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("a PG applicant gives the degree they hold in place of the HSC marks and goes on to pay Rs.400", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = newApplicantEmail();
+  expect((await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: APPLICANT_PASSWORD, userName: email } })).ok()).toBe(true);
+  await signInThroughForm(page, email, APPLICANT_PASSWORD);
+  await fillStudentDetails(page, { course: "PG", degree: "M.SC. MATHEMATICS" });
+  await fillAddress(page);
+  await fillDegreeExam(page);
+  await uploadDocuments(page, fixtureFile("photo.jpg"));
+  await page.getByRole("button", { name: "Confirm & Pay (Rs.400)" }).click();
+  await expect(page).toHaveURL(/\/sandbox-gateway\/transaction$/);
+
+  const stored = (await (await page.request.get(`/booking/admission?userName=${encodeURIComponent(email)}`)).json()).data;
+  expect(stored).toMatchObject({ course: "PG", courseSubject: "M.SC. MATHEMATICS", applicationStatus: "Pending", marksDetails: [], examDetails: { nameOfDegree: "B.SC.", yearOfStudy: "2025" } });
+});
+
+test("a student admitted before the HSC results enters the marks with the marksheet and the declaration, once", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const awaiting = { examDetails: { ...(sampleAdmission().examDetails as object), tweleveStatus: "APPEARED" }, marksDetails: [] };
+  const applicant = await applicantWithApplication(newApplicantEmail(), "Meena R", awaiting);
+  const office = await browser.newContext();
+  const officePage = await office.newPage();
+  await signInThroughForm(officePage, ADMIN.email, ADMIN.password);
+  const approval = await officePage.request.post("/booking/applicationStatus", { data: { message: "Admitted pending results", status: "Approved", applicationNo: applicant.applicationNo } });
+  expect(approval.ok()).toBe(true);
+  await office.close();
+
+  // A student whose results are awaited is sent to the marks, with no step bar and no Previous.
+  await signInThroughForm(page, applicant.email, APPLICANT_PASSWORD);
+  await expect(page).toHaveURL(/\/admission$/);
+  await expect(page.getByRole("button", { name: "Previous" })).toHaveCount(0);
+  await choose(page, "HSC result", "Passed");
+  await fillMarkRows(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Should accept agreement")).toBeVisible();
+  await page.getByLabel(/I declare that/).check();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+
+  const stored = (await (await page.request.get("/booking/admission")).json()).data;
+  expect(stored).toMatchObject({ applicationStatus: "Approved", totalMarkPercent: 90, examDetails: { tweleveStatus: "PASSED" } });
+  expect(stored.marksDetails).toHaveLength(6);
+  await page.goto("/admission");
+  await expect(page.getByText("Your marks have been entered.")).toBeVisible();
 });

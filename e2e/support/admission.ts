@@ -55,10 +55,10 @@ export async function largePhoneJpeg(page: Page): Promise<{ name: string; mimeTy
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
 
-export async function fillStudentDetails(page: Page, options: { applicantEmail?: string } = {}) {
+export async function fillStudentDetails(page: Page, options: { applicantEmail?: string; course?: "UG" | "PG"; degree?: string } = {}) {
   if (options.applicantEmail) await page.getByLabel("Applicant's e-mail").fill(options.applicantEmail);
-  await page.getByRole("radiogroup", { name: "Course" }).getByText("UG", { exact: true }).click();
-  await choose(page, "Degree", "B.SC. COMPUTER SCIENCE", { search: true });
+  await page.getByRole("radiogroup", { name: "Course" }).getByText(options.course ?? "UG", { exact: true }).click();
+  await choose(page, "Degree", options.degree ?? "B.SC. COMPUTER SCIENCE", { search: true });
   await page.getByLabel("Name", { exact: true }).fill("Priya S.");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("PRIYA S");
   await page.getByLabel("Name in Tamil").fill("பிரியா");
@@ -104,6 +104,13 @@ export async function fillMarks(page: Page) {
   await choose(page, "Medium of study", "English");
   await page.getByLabel("School name").fill("Govt Hr Sec School");
   await page.getByLabel("School place").fill("Tiruvallur");
+  await fillMarkRows(page);
+  await expectNoAxeViolations(page);
+  await next(page);
+}
+
+/** The six rows of HSC marks, 90% in all; row 1's year and register number reach every row. */
+export async function fillMarkRows(page: Page) {
   const subjects = ["Tamil", "English", "Mathematics", "Physics", "Chemistry", "Computer Science"];
   const marks = ["91", "88", "95", "90", "87", "89"];
   for (const [index, subject] of subjects.entries()) {
@@ -117,6 +124,19 @@ export async function fillMarks(page: Page) {
   await expect(page.locator("fieldset.mark-row").last().getByLabel("Register number")).toHaveValue("2611001234");
   await expect(page.locator("fieldset.mark-row").last().getByLabel("Max marks")).toHaveValue("100");
   await expect(page.getByText("90.00")).toBeVisible();
+}
+
+/** A PG applicant's qualifying degree, which takes the place of the HSC and its marks. */
+export async function fillDegreeExam(page: Page) {
+  await expect(page.getByRole("heading", { name: "Marks Details" })).toBeVisible();
+  await expect(page.locator("fieldset.mark-row")).toHaveCount(0);
+  await page.getByLabel("Degree obtained").fill("B.Sc.");
+  await page.getByLabel("Main subject").fill("Mathematics");
+  await choose(page, "Medium of study", "English");
+  await page.getByLabel("University", { exact: true }).fill("University of Madras");
+  await page.getByLabel("College", { exact: true }).fill("Presidency College");
+  await page.getByLabel("College place").fill("Chennai");
+  await page.getByLabel("Year of passing").fill("2025");
   await expectNoAxeViolations(page);
   await next(page);
 }

@@ -46,11 +46,22 @@ export function UploadStep({ owner, uploadFor, marksheetOptional }: { owner?: st
       {documents.map((document) => (
         <DocumentField key={document.name} name={document.name} owner={owner} uploadFor={uploadFor} marksheetOptional={marksheetOptional} />
       ))}
-      <Col span={24}>
-        <Form.Item name="declaration" valuePropName="checked" rules={[requiredRule(messages.agreementRequired)]}>
-          <Checkbox>{t("admission.declaration")}</Checkbox>
-        </Form.Item>
-      </Col>
+      <DeclarationField />
     </Row>
+  );
+}
+
+/**
+ * The declaration that what was entered is true: ticked by an applicant before sending the form, and
+ * by a student entering the marks, since the form's check asks for it on every save.
+ */
+export function DeclarationField() {
+  const { t } = useTranslation();
+  return (
+    <Col span={24}>
+      <Form.Item name="declaration" valuePropName="checked" rules={[requiredRule(messages.agreementRequired)]}>
+        <Checkbox>{t("admission.declaration")}</Checkbox>
+      </Form.Item>
+    </Col>
   );
 }

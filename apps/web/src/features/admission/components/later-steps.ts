@@ -4,4 +4,4 @@
  */
 export { AddressStep } from "./AddressStep";
 export { MarksStep } from "./MarksStep";
-export { DocumentField, UploadStep } from "./UploadStep";
+export { DeclarationField, DocumentField, UploadStep } from "./UploadStep";

@@ -30,11 +30,18 @@ describe("admission form state", () => {
   });
 
   it("keeps the draft in local storage as admissionData and ignores anything unreadable there", () => {
-    writeLocalDraft({ savedAt: 5, step: 1, values: { name: "PRIYA" } });
-    expect(JSON.parse(localStorage.getItem("admissionData")!)).toMatchObject({ step: 1, values: { name: "PRIYA" } });
-    expect(readLocalDraft()?.step).toBe(1);
+    writeLocalDraft({ savedAt: 5, step: 1, values: { name: "PRIYA" } }, "priya@example.in");
+    expect(JSON.parse(localStorage.getItem("admissionData")!)).toMatchObject({ owner: "priya@example.in", step: 1, values: { name: "PRIYA" } });
+    expect(readLocalDraft("priya@example.in")).toEqual({ savedAt: 5, step: 1, values: { name: "PRIYA" } });
     localStorage.setItem("admissionData", "{not json");
-    expect(readLocalDraft()).toBeNull();
+    expect(readLocalDraft("priya@example.in")).toBeNull();
+  });
+
+  it("gives a draft only to the user who typed it, not to the next one on a shared computer", () => {
+    writeLocalDraft({ savedAt: 5, step: 1, values: { name: "PRIYA", aadharNo: "234123412346" } }, "priya@example.in");
+    expect(readLocalDraft("arun@example.in")).toBeNull();
+    localStorage.setItem("admissionData", JSON.stringify({ savedAt: 5, step: 1, values: { name: "PRIYA" } }));
+    expect(readLocalDraft("arun@example.in")).toBeNull();
   });
 
   it("loads a stored application without the office's fields, padding the marks to six rows", () => {

@@ -26,17 +26,23 @@ export function formValuesOf(stored: StoredAdmission): Record<string, unknown> {
   return { ...values, marksDetails: padded };
 }
 
-export function readLocalDraft(): AdmissionDraft | null {
+/**
+ * The draft this browser keeps for the signed-in user (the applicant, or staff entering a walk-in):
+ * one left by somebody else on a shared computer is theirs, not to fill this user's form with.
+ */
+export function readLocalDraft(owner: string | undefined): AdmissionDraft | null {
   try {
-    const draft = JSON.parse(localStorage.getItem(LOCAL_DRAFT_KEY) ?? "null") as AdmissionDraft | null;
-    return draft && typeof draft.savedAt === "number" && typeof draft.values === "object" ? draft : null;
+    const draft = JSON.parse(localStorage.getItem(LOCAL_DRAFT_KEY) ?? "null") as (AdmissionDraft & { owner?: unknown }) | null;
+    if (!draft || draft.owner !== owner || typeof draft.savedAt !== "number" || typeof draft.values !== "object") return null;
+    const { owner: _owner, ...own } = draft;
+    return own;
   } catch {
     return null;
   }
 }
 
-export function writeLocalDraft(draft: AdmissionDraft): void {
-  localStorage.setItem(LOCAL_DRAFT_KEY, JSON.stringify(draft));
+export function writeLocalDraft(draft: AdmissionDraft, owner: string | undefined): void {
+  localStorage.setItem(LOCAL_DRAFT_KEY, JSON.stringify({ ...draft, owner }));
 }
 
 export function clearLocalDraft(): void {

@@ -2,7 +2,7 @@ import { ageOn, sampleAdmission } from "@admissions/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { failureAnswer, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const masters = {
   "/booking/courses": ok([
@@ -31,6 +31,32 @@ describe("the admission form for a student admitted before the results", () => {
     expect(screen.queryByText("Student Details")).toBeNull();
     expect(screen.getByLabelText("Examination passed")).toBeTruthy();
     expect(screen.getByLabelText(/^Marksheet/)).toHaveProperty("type", "file");
+  });
+});
+
+describe("a refusal about a field the screen does not show", () => {
+  it("is said in a message, since there is no field to show it beside", async () => {
+    // As the server answers it: the declaration is ticked for each save, never stored.
+    const { declaration: _declaration, ...application } = sampleAdmission({ examDetails: { ...(sampleAdmission().examDetails as object), tweleveStatus: "APPEARED" }, marksDetails: [] });
+    const stored = { ...application, applicationNo: "UG-2026-000003", applicationStatus: "Approved", paymentStatus: "Success", paymentRefNo: "3101", applicationFee: 300 };
+    const refusal = failureAnswer(400, "Please correct the highlighted fields.", [{ field: "name", message: "Please input your name!" }]);
+    const calls = stubApi({
+      ...signedInAs("ROLE_STUDENT"),
+      ...masters,
+      "/booking/admission": (init) => (init?.method === "POST" ? refusal : okAnswer(stored)),
+    });
+    renderAt("/admission");
+
+    // The student declares the marks true as an applicant declared the form: Submit asks for it first.
+    await userEvent.click(await screen.findByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Should accept agreement")).toBeTruthy();
+    await userEvent.click(screen.getByRole("checkbox", { name: /I declare that/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+
+    // The student's screen has the marks alone: the refusal of the name is told, not dropped.
+    expect(await screen.findByText("Please input your name!")).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Name" })).toBeNull();
+    expect(calls.filter((call) => call.init?.method === "POST")).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, editableApplicationStatuses, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, editableApplicationStatuses, isUnderGraduate, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Form, Grid, Space } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -104,7 +104,7 @@ export function AdmissionPage() {
       if (application) {
         values = formValuesOf(application);
       } else {
-        const draft = newestDraft(readLocalDraft(), offline ? null : await takeServerDraft(queryClient));
+        const draft = newestDraft(readLocalDraft(user?.userName), offline ? null : await takeServerDraft(queryClient));
         if (draft) {
           values = { ...values, ...draft.values };
           if (!student) startStep = Math.min(draft.step, LAST_STEP);
@@ -125,21 +125,25 @@ export function AdmissionPage() {
     if (errors.length === 0 || !stepDrawn) return;
     pendingErrors.current = [];
     form.setFields(errors.map((error) => ({ name: fieldNameOf(error.field), errors: [translateMessage(error.message)] })));
-    form.scrollToField(fieldNameOf(errors[0]!.field), { block: "center" });
-  }, [errorsToShow, form, step, stepDrawn]);
+    // An error about a field this screen does not show has nowhere to appear beside it, so it is said aloud.
+    const unshown = errors.filter((error) => form.getFieldError(fieldNameOf(error.field)).length === 0);
+    if (unshown.length > 0) void message.error([...new Set(unshown.map((error) => translateMessage(error.message)))].join(" "));
+    const shown = errors.find((error) => !unshown.includes(error));
+    if (shown) form.scrollToField(fieldNameOf(shown.field), { block: "center", focus: true });
+  }, [errorsToShow, form, message, step, stepDrawn]);
 
   /** Every change goes to the browser at once and to the server shortly after; a step change goes to both at once. */
   const persist = useCallback(
     (nextStep: number, now = false) => {
       const draft = { savedAt: Date.now(), step: nextStep, values: form.getFieldsValue(true) as Record<string, unknown> };
-      writeLocalDraft(draft);
+      writeLocalDraft(draft, user?.userName);
       if (offline || student) return;
       clearTimeout(serverDraftTimer.current);
       const send = () => void saveServerDraft(draft).catch(() => undefined);
       if (now) send();
       else serverDraftTimer.current = setTimeout(send, SERVER_DRAFT_DELAY_MS);
     },
-    [form, offline, student],
+    [form, offline, student, user?.userName],
   );
   useEffect(() => () => clearTimeout(serverDraftTimer.current), []);
 
@@ -192,7 +196,9 @@ export function AdmissionPage() {
   const finish = async () => {
     if (!(await validateStep())) return;
     const values = form.getFieldsValue(true) as AdmissionInput;
-    const payload: AdmissionInput = { ...values, isOffline: offline, userName: offline ? values.userName : user?.userName };
+    // A PG application has no marks table; the blank rows the form keeps for UG are not the applicant's.
+    const marksDetails = isUnderGraduate(values.course as string | undefined) ? values.marksDetails : [];
+    const payload: AdmissionInput = { ...values, marksDetails, isOffline: offline, userName: offline ? values.userName : user?.userName };
     // The whole form's check, as the server makes it; if zod cannot be fetched, the server's answer says the same.
     const checked = await import("../lib/schemas").then(
       (schemas) => schemas.admissionSchema.safeParse(payload),
@@ -279,7 +285,12 @@ export function AdmissionPage() {
           <WithFormValues fields={["course"]}>
             {([course]) => (
               <laterSteps.MarksStep course={course as string | undefined}>
-                {student && <laterSteps.DocumentField name="marksheetCertificateUrl" owner={user.userName} />}
+                {student && (
+                  <>
+                    <laterSteps.DocumentField name="marksheetCertificateUrl" owner={user.userName} />
+                    <laterSteps.DeclarationField />
+                  </>
+                )}
               </laterSteps.MarksStep>
             )}
           </WithFormValues>
