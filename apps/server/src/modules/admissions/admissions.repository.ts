@@ -135,11 +135,14 @@ export async function updateApplication(db: Database, id: number, changes: Parti
 }
 
 /** The next number in a course's yearly series, taken atomically so two submissions never share one. */
-export async function takeApplicationNumber(db: Database, course: string, year: number): Promise<number> {
+export async function takeApplicationNumber(db: Database, course: string, year: number, atLeast = 1): Promise<number> {
   const [row] = await db
     .insert(applicationCounters)
-    .values({ course, year, last: 1 })
-    .onConflictDoUpdate({ target: [applicationCounters.course, applicationCounters.year], set: { last: sql`${applicationCounters.last} + 1` } })
+    .values({ course, year, last: atLeast })
+    .onConflictDoUpdate({
+      target: [applicationCounters.course, applicationCounters.year],
+      set: { last: sql`greatest(${applicationCounters.last} + 1, ${atLeast})` },
+    })
     .returning({ last: applicationCounters.last });
   return row!.last;
 }

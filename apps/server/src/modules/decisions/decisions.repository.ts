@@ -35,6 +35,20 @@ export async function getStudentOfUser(db: Database, userId: number, options: { 
   return row;
 }
 
+/**
+ * The highest number already given in a series of admission numbers (`ADM-UG-2026-`), 0 when none:
+ * students imported from the office's own register may carry numbers of the series the counter has
+ * not reached, and an approval must not hand one out again.
+ */
+export async function highestAdmissionNumberIn(db: Database, prefix: string): Promise<number> {
+  const pattern = `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([0-9]{1,9})$`;
+  const [row] = await db
+    .select({ highest: sql<number | null>`max(substring(${students.admissionNo} from ${pattern})::int)` })
+    .from(students)
+    .where(sql`${students.admissionNo} ~ ${pattern}`);
+  return Number(row?.highest ?? 0);
+}
+
 export async function insertStudent(db: Database, student: NewStudent): Promise<StudentRow> {
   const [row] = await db.insert(students).values(student).returning();
   return row!;

@@ -16,6 +16,7 @@ import {
   getCourseName,
   getDegreeName,
   getStudentOfUser,
+  highestAdmissionNumberIn,
   insertDecision,
   insertStudent,
   updateStudent,
@@ -39,18 +40,29 @@ async function courseNameOf(db: Database, courseId: number): Promise<string> {
   return name;
 }
 
-/** DESIGN.md: admission numbers are counted per course and year like application numbers: ADM-UG-2026-0001. */
+/**
+ * DESIGN.md: admission numbers are counted per course and year like application numbers:
+ * ADM-UG-2026-0001. The count goes on above any number of the series a student already has (one
+ * imported from the office's register), so an approval never meets the unique admission number.
+ */
 async function takeAdmissionNumber(db: Database, courseId: number): Promise<string> {
   const series = `ADM-${await courseNameOf(db, courseId)}`;
   const year = new Date().getFullYear();
-  return `${series}-${year}-${String(await takeApplicationNumber(db, series, year)).padStart(4, "0")}`;
+  const prefix = `${series}-${year}-`;
+  const next = await takeApplicationNumber(db, series, year, (await highestAdmissionNumberIn(db, prefix)) + 1);
+  return `${prefix}${String(next).padStart(4, "0")}`;
 }
 
-/** A transfer goes to another open degree, one the staff member looks after. */
+/**
+ * A transfer goes to another open degree of the application's course, one the staff member looks
+ * after: a UG application's school exam and marks mean nothing to a PG degree, whose form asks for
+ * the degree the applicant holds.
+ */
 async function resolveTransferTarget(db: Database, scope: DegreeScope, application: ApplicationRow, degreeId: number | undefined): Promise<Degree> {
   const degree = degreeId === undefined ? undefined : await getActiveDegree(db, degreeId);
   if (!degree) throw new ValidationError([{ field: "degreeId", message: messages.degreeRequired }]);
   if (degree.id === application.degreeId) throw new ValidationError([{ field: "degreeId", message: notices.transferToSameDegree }]);
+  if (degree.courseId !== application.courseId) throw new ValidationError([{ field: "degreeId", message: notices.transferToOtherCourse }]);
   assertDegreeInScope(scope, degree.id);
   return { id: degree.id, name: degree.name, courseId: degree.courseId, courseName: await courseNameOf(db, degree.courseId) };
 }

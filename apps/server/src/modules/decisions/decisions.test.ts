@@ -176,6 +176,28 @@ describe("POST /booking/applicationStatus: Approve", () => {
     expect(response.json().data.admissionNo).toMatch(new RegExp(`^ADM-PG-${year}-\\d{4}$`));
   });
 
+  it("numbers on above the series' numbers that students imported from the office's register already carry", async () => {
+    const importedNumbers = [`ADM-UG-${year}-0901`, `ADM-UG-${year}-0903`, `ADM-UG-${year}-0903A`, `ADM-PG-${year}-0950`];
+    for (const admissionNo of importedNumbers) {
+      const imported = await signInAs(test, ROLE_STUDENT);
+      await test.db.insert(students).values({
+        userId: imported.user.id,
+        admissionNo,
+        name: "IMPORTED STUDENT",
+        email: imported.user.userName,
+        mobile: "9876543210",
+        courseId: 1,
+        degreeId: degree.arts,
+        admissionYear: year,
+      });
+    }
+    const first = await decide({ message: "Admitted", status: "Approved", applicationNo: (await applicant()).applicationNo });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.admissionNo).toBe(`ADM-UG-${year}-0904`);
+    const second = await decide({ message: "Admitted", status: "Approved", applicationNo: (await applicant()).applicationNo });
+    expect(second.json().data.admissionNo).toBe(`ADM-UG-${year}-0905`);
+  });
+
   it("is refused with 409 while the degree has no fee structure, and changes nothing", async () => {
     const person = await applicant(degree.withoutFees);
     const before = await everythingAbout(person);
@@ -198,12 +220,16 @@ describe("POST /booking/applicationStatus: Transfer", () => {
     expect(await everythingAbout(person)).toEqual(before);
   });
 
-  it("refuses the current degree, a closed one and one that does not exist", async () => {
+  it("refuses the current degree, one of the other course, a closed one and one that does not exist", async () => {
     const person = await applicant();
     const before = await everythingAbout(person);
     const same = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.arts });
     expect(same.statusCode).toBe(400);
     expect(same.json().message).toBe(notices.transferToSameDegree);
+    // A UG application's school marks mean nothing to a PG degree.
+    const otherCourse = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.postgraduate });
+    expect(otherCourse.statusCode).toBe(400);
+    expect(otherCourse.json()).toMatchObject({ message: notices.transferToOtherCourse, data: { errors: [{ field: "degreeId", message: notices.transferToOtherCourse }] } });
     for (const degreeId of [degree.closed, 999_999]) {
       const response = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId });
       expect(response.statusCode).toBe(400);

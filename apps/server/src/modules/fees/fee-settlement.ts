@@ -10,10 +10,13 @@ const ONLINE: FeeMode = "Online";
 
 /**
  * A term fee order's answer from the gateway, inside the transaction that settles the order. Success
- * pays the term and issues its receipt; Failure and Aborted leave it Due. A Success for a term that is
- * already paid (two orders both paid, or the office took the fee meanwhile) records nothing more: the
- * money has to go back, so the activity log says so for the office to refund it by hand. Answers what
- * happened, for the order's own activity entry.
+ * pays the term and issues its receipt; Failure and Aborted leave it Due. A Success the term cannot
+ * take records nothing on it: the term is already paid (two orders both paid, or the office took the
+ * fee meanwhile), or its fee is no longer the order's (a transfer re-priced it while the payer was at
+ * the gateway, and paying the term with the old amount would mark it paid for less than it costs).
+ * The money has to go back, so the activity log says so for the office to refund it by hand, and the
+ * answer says `refundDue` for the payer to be told. Answers what happened, for the order's own
+ * activity entry.
  */
 export async function applyToFeeTerm(db: Database, order: PaymentOrderRow, outcome: "Success" | "Failure" | "Aborted", trackingId: string | null, meta: RequestMeta) {
   const term = order.feeTermId === null ? undefined : await lockTermById(db, order.feeTermId);
@@ -22,17 +25,24 @@ export async function applyToFeeTerm(db: Database, order: PaymentOrderRow, outco
   if (outcome !== "Success") return about;
 
   const rupees = `Rs.${formatAmount(order.amountPaise)}`;
-  if (term.status === termStatus.paid) {
+  const termName = `${term.feeCode} (year ${term.academicYear}, term ${term.termNo})`;
+  const unpayable =
+    term.status === termStatus.paid
+      ? { action: "payment.duplicate", why: "which was already paid" }
+      : term.amountPaise !== order.amountPaise
+        ? { action: "payment.amount_changed", why: `whose fee is now Rs.${formatAmount(term.amountPaise)} and still due` }
+        : undefined;
+  if (unpayable) {
     await recordActivity(db, {
       actor: null,
-      action: "payment.duplicate",
+      action: unpayable.action,
       entityType: "payment_order",
       entityId: order.orderId,
-      summary: `${rupees} received for ${term.feeCode} (year ${term.academicYear}, term ${term.termNo}), which was already paid: refund it to the payer by hand`,
+      summary: `${rupees} received for ${termName}, ${unpayable.why}: refund it to the payer by hand`,
       details: { ...about, trackingId },
       ip: meta.ip,
     });
-    return { ...about, duplicate: true };
+    return { ...about, refundDue: true };
   }
 
   const payment = await recordTermPayment(db, term, {
@@ -49,7 +59,7 @@ export async function applyToFeeTerm(db: Database, order: PaymentOrderRow, outco
     action: "fee.paid_online",
     entityType: "fee_payment",
     entityId: payment.receiptNo,
-    summary: `${rupees} paid online for ${term.feeCode} (year ${term.academicYear}, term ${term.termNo}), order ${order.orderId}`,
+    summary: `${rupees} paid online for ${termName}, order ${order.orderId}`,
     details: { ...about, orderId: order.orderId, trackingId },
     ip: meta.ip,
   });

@@ -17,7 +17,7 @@ import { requestMeta } from "../../plugins/auth.js";
 import { settleAwaitingOrders } from "../payments/payments.service.js";
 import { sendReceipt } from "../payments/receipt.js";
 import { sendWorkbook } from "../reports/workbook.js";
-import { feeReceiptByNumber, getFeeStatus, onlinePayerOf, recordOfflineFeePayment, startOnlineFeePayment } from "./fees.service.js";
+import { feeReceiptByNumber, getFeeStatus, offlinePayerOf, onlinePayerOf, recordOfflineFeePayment, startOnlineFeePayment } from "./fees.service.js";
 import { exportFeeTransactions, listFeeTransactions } from "./transactions.service.js";
 
 /**
@@ -32,7 +32,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A student's fee terms by year and term: the signed-in student's own (another's is 403), or any student's of the staff member's degrees",
+        summary: "A student's fee terms by year and term: the signed-in student's own (another's is 404), or any student's of the staff member's degrees",
         querystring: feeStatusQuerySchema,
         response: responses(envelope(feeStatusSchema), 400, 401, 403, 404),
       },
@@ -56,7 +56,13 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = request.actor!;
       const meta = requestMeta(request);
-      if (request.body.isOffline) return success(await recordOfflineFeePayment(app.ctx, actor, request.body, meta), notices.saved);
+      if (request.body.isOffline) {
+        const payer = await offlinePayerOf(app.ctx.db, actor, request.body);
+        // A student who paid online and whose browser never came back from the gateway may come to the
+        // office: their waiting orders are settled first, so a term the gateway has paid is not taken again.
+        await settleAwaitingOrders(app.ctx, { userId: payer.userId, notAskedRecently: false }, request.log);
+        return success(await recordOfflineFeePayment(app.ctx, actor, payer, request.body, meta), notices.saved);
+      }
       const student = await onlinePayerOf(app.ctx.db, actor, request.body);
       // An earlier attempt the gateway never reported is settled first, so a term it paid is not charged
       // again: every one of them, even one asked about a moment ago (a term's fee is worth the call).

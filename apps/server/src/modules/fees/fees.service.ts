@@ -100,14 +100,18 @@ export async function startOnlineFeePayment(ctx: AppContext, actor: Actor, stude
   });
 }
 
+/** Who a fee paid at the office is for: a student of the staff member's degrees; only staff record one. */
+export async function offlinePayerOf(db: Database, actor: Actor, payment: FeePayment): Promise<FeeStudentRecord> {
+  if (!isStaffRole(actor.role)) throw new ForbiddenError();
+  return studentInScope(db, actor, payment.userName!);
+}
+
 /**
  * Staff record a fee paid at the college (cash, cheque, demand draft, bank transfer) for a student of
  * their degrees: the payment with its receipt number, the term Paid and the log entry, in one
  * transaction on the locked term.
  */
-export async function recordOfflineFeePayment(ctx: AppContext, actor: Actor, payment: FeePayment, meta: RequestMeta) {
-  if (!isStaffRole(actor.role)) throw new ForbiddenError();
-  const student = await studentInScope(ctx.db, actor, payment.userName!);
+export async function recordOfflineFeePayment(ctx: AppContext, actor: Actor, student: FeeStudentRecord, payment: FeePayment, meta: RequestMeta) {
   return ctx.db.transaction(async (tx) => {
     const term = await lockPayableTerm(tx, student, payment);
     const saved = await recordTermPayment(tx, term, {

@@ -235,7 +235,10 @@ describe("POST /booking/feePayment online", () => {
     const second = (await payOnline(cookie, "FART-Y1T1")).json().data as GatewayForm;
     const [firstBack, secondBack] = [await gatewayAnswer(first, "Success"), await gatewayAnswer(second, "Success")];
     await postBack("return", firstBack.encResp);
-    expect((await postBack("return", secondBack.encResp)).statusCode).toBe(303);
+    const secondReturn = await postBack("return", secondBack.encResp);
+    expect(secondReturn.statusCode).toBe(303);
+    // The payer is told the money goes back rather than that the term is now paid.
+    expect(secondReturn.headers.location).toBe("/feesHistory?payment=refund");
 
     const term = await termOf(user.id, "FART-Y1T1");
     const payments = await paymentsOfTerm(term.id);
@@ -245,6 +248,21 @@ describe("POST /booking/feePayment online", () => {
     const [duplicate, ...more] = await activities("payment.duplicate", second.orderId);
     expect(more).toEqual([]);
     expect(duplicate!.summary).toMatch(/already paid: refund it/);
+  });
+
+  it("a Success of the old amount for a term re-priced meanwhile leaves it Due and logs the refund", async () => {
+    const { user, start } = await atTheGateway();
+    // A transfer approved while the student was at the gateway re-prices the unpaid terms.
+    const term = await termOf(user.id, "FART-Y1T1");
+    await test.db.update(feeTerms).set({ amountPaise: scienceFee(1, 1) * 100, feeCode: "FSCI-Y1T1" }).where(eq(feeTerms.id, term.id));
+
+    const response = await postBack("return", (await gatewayAnswer(start, "Success")).encResp);
+    expect(response.headers.location).toBe("/feesHistory?payment=refund");
+    expect(await termOf(user.id, "FSCI-Y1T1")).toMatchObject({ status: "Due", amountPaise: 2_010_100 });
+    expect(await paymentsOfTerm(term.id)).toEqual([]);
+    expect((await orderOf(start.orderId)).status).toBe("Success");
+    const [logged] = await activities("payment.amount_changed", start.orderId);
+    expect(logged!.summary).toBe("Rs.10101.00 received for FSCI-Y1T1 (year 1, term 1), whose fee is now Rs.20101.00 and still due: refund it to the payer by hand");
   });
 
   it("settles an attempt the gateway never reported before starting another, so a paid term is not charged twice", async () => {
@@ -408,6 +426,18 @@ describe("a term is paid once", () => {
     const again = await payAtOffice(user.userName, "FART-Y1T1");
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(notices.feeTermPaid);
+  });
+
+  it("the office asks the gateway first: a term paid online whose return never came is not taken again in cash", async () => {
+    const { user, start } = await atTheGateway();
+    // Paid at the gateway, but the browser never came back; the student walks to the office.
+    await gatewayAnswer(start, "Success");
+    const cash = await payAtOffice(user.userName, "FART-Y1T1");
+    expect(cash.statusCode).toBe(409);
+    expect(cash.json().message).toBe(notices.feeTermPaid);
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Success", settledBy: "status" });
+    const payments = await paymentsOfTerm((await termOf(user.id, "FART-Y1T1")).id);
+    expect(payments.map((payment) => payment.mode)).toEqual(["Online"]);
   });
 
   it("an online payment that succeeds after the office took the fee is a duplicate to refund, not a second payment", async () => {

@@ -138,7 +138,8 @@ async function recordRejectedResponse(ctx: AppContext, error: RejectedPaymentRes
 }
 
 /** What a settlement did: moved the order now, found it already moved (a replay), or left it waiting. */
-export type Settlement = { result: "settled" | "already" | "awaiting"; order: PaymentOrderRow };
+/** How an answer was applied; `refundDue` when the money came for a term fee the term could not take. */
+export type Settlement = { result: "settled" | "already" | "awaiting"; order: PaymentOrderRow; refundDue?: boolean };
 
 type SettledOutcome = Exclude<Outcome, "Awaiting">;
 
@@ -203,14 +204,17 @@ export async function applyGatewayResult(
       details: { trackingId, ...effect },
       ip: meta.ip,
     });
-    return { result: "settled" as const, order: { ...order, status: result.outcome } };
+    return { result: "settled" as const, order: { ...order, status: result.outcome }, refundDue: "refundDue" in effect && effect.refundDue === true };
   });
 }
 
-/** What the gateway's POST back came to: the order's purpose (when known) and its outcome, or a refusal. */
+/**
+ * What the gateway's POST back came to: the order's purpose (when known) and its outcome, a refusal,
+ * or a payment taken for a term fee that the term could not take (to be refunded).
+ */
 export interface ReturnResult {
   purpose: string | undefined;
-  outcome: Outcome | "rejected";
+  outcome: Outcome | "rejected" | "refund";
 }
 
 /**
@@ -251,7 +255,7 @@ export async function settleFromReturn(ctx: AppContext, form: { encResp?: string
       meta,
     );
     // A replay or a late return finds the order settled: the browser is told what the order came to.
-    return { purpose: settlement.order.purpose, outcome: settlement.order.status as Outcome };
+    return { purpose: settlement.order.purpose, outcome: settlement.refundDue ? "refund" : (settlement.order.status as Outcome) };
   } catch (error) {
     if (!(error instanceof RejectedPaymentResponse)) throw error;
     log.warn({ reason: error.message, ip: meta.ip }, "gateway response rejected");

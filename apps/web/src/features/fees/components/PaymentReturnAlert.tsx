@@ -3,8 +3,11 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { routes } from "../../../lib/paths";
 
-/** The outcomes the gateway's return lands on this screen with (`?payment=`). */
-const outcomes = ["success", "failure", "aborted", "rejected"] as const;
+/**
+ * The outcomes the gateway's return lands on this screen with (`?payment=`); `refund` is money taken
+ * for a term that could not take it (already paid, or re-priced), which the office gives back.
+ */
+const outcomes = ["success", "failure", "aborted", "rejected", "refund"] as const;
 type Outcome = (typeof outcomes)[number];
 
 const isOutcome = (value: string | null): value is Outcome => outcomes.includes(value as Outcome);
@@ -19,7 +22,7 @@ export function PaymentReturnAlert({ outcome }: { outcome: string | null }) {
   const canRetry = outcome === "failure" || outcome === "aborted";
   return (
     <Alert
-      type={paid ? "success" : "error"}
+      type={paid ? "success" : outcome === "refund" ? "warning" : "error"}
       showIcon
       className="payment-alert"
       title={t(`fees.return.${outcome}`)}

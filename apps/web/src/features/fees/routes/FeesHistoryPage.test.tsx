@@ -53,8 +53,14 @@ describe("Fees History", { timeout: 60_000 }, () => {
     await waitFor(() => expect(failed.router.state.location.pathname).toBe("/feesDetail"));
     failed.unmount();
 
-    renderAt("/feesHistory?payment=aborted");
+    const aborted = renderAt("/feesHistory?payment=aborted");
     expect(await screen.findByText("The payment was cancelled, so the term is not paid. You can try again.")).toBeTruthy();
+    aborted.unmount();
+
+    // Money taken for a term that could not take it goes back, and no second payment is offered.
+    renderAt("/feesHistory?payment=refund");
+    expect(await screen.findByText(/^We received this payment, but the term had already been paid or its fee had changed/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pay again" })).toBeNull();
   });
 
   it("shows staff the student they named, with Fee Entry to /students/feesStatus/{user}", async () => {

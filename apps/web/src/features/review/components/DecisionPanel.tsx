@@ -77,9 +77,10 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
     setTransferring(false);
   };
 
-  // The degrees to move to, grouped under their course: not the application's own, and for a
-  // department admin only those they look after (the server refuses the rest).
+  // The degrees to move to, under the application's course: not its own, and for a department admin
+  // only those they look after (the server refuses the rest, and a degree of the other course).
   const degreeGroups = (courses.data ?? [])
+    .filter((course) => course.id === application.courseId)
     .map((course) => ({
       label: course.name,
       title: course.name,

@@ -47,6 +47,7 @@ function stubReviewApi(application: Record<string, unknown> | null = submitted, 
       okAnswer([
         { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 },
         { id: 5, name: "B.SC. MATHEMATICS", courseId: 1 },
+        { id: 6, name: "B.COM. COMMERCE", courseId: 1 },
         { id: 9, name: "M.SC. PHYSICS", courseId: 2 },
       ]),
     "/booking/admissionAll": ok({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, statusCounts: {} }),
@@ -169,8 +170,9 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     expect(api.posts()).toEqual([]);
 
     await userEvent.click(within(dialog).getByRole("combobox", { name: "Degree to transfer to" }));
-    // The applicant's own degree (B.SC. COMPUTER SCIENCE, id 4) is not offered.
+    // The applicant's own degree (B.SC. COMPUTER SCIENCE, id 4) is not offered, nor a PG degree.
     expect(screen.queryByTitle("B.SC. COMPUTER SCIENCE")).toBeNull();
+    expect(screen.queryByTitle("M.SC. PHYSICS")).toBeNull();
     await userEvent.click(await screen.findByTitle("B.SC. MATHEMATICS"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Transfer" }));
 
@@ -179,14 +181,15 @@ describe("the application review screen", { timeout: 60_000 }, () => {
   });
 
   it("offers a department admin only the degrees they look after to transfer to", async () => {
-    stubReviewApi(submitted, signedInAs("ROLE_DEPARTMENT_ADMIN", "hod@college.in", [4, 9]));
+    stubReviewApi(submitted, signedInAs("ROLE_DEPARTMENT_ADMIN", "hod@college.in", [4, 6, 9]));
     renderAt(reviewPath);
 
-    await enterRemarks("Better suited to physics");
+    await enterRemarks("Better suited to commerce");
     await userEvent.click(screen.getByRole("button", { name: "Transfer" }));
     const dialog = await screen.findByRole("dialog");
     await userEvent.click(within(dialog).getByRole("combobox", { name: "Degree to transfer to" }));
-    expect(await screen.findByTitle("M.SC. PHYSICS")).toBeTruthy();
+    expect(await screen.findByTitle("B.COM. COMMERCE")).toBeTruthy();
+    expect(screen.queryByTitle("M.SC. PHYSICS")).toBeNull();
     expect(screen.queryByTitle("B.SC. MATHEMATICS")).toBeNull();
     expect(screen.queryByTitle("B.SC. COMPUTER SCIENCE")).toBeNull();
   });
