@@ -3,7 +3,7 @@ import { messages } from "../messages.js";
 
 /** What the academic year close says; the web app shows them through `academic.messages.<key>`. */
 export const academicMessages = {
-  yearInvalid: "Choose the academic year to close, as YYYY, not after this year!",
+  yearInvalid: "Choose the academic year to close, as YYYY: one that has ended, begun before this year!",
   nextInvalid: "The next year must be the year after the one being closed!",
   alreadyClosed: "This academic year is already closed for this course.",
   laterYearClosed: "A later academic year is already closed for this course: years are closed in order.",
@@ -36,7 +36,9 @@ const processFlag = z
 
 /**
  * GET closeAcademicYear (SPEC.md section 7): `year` is the academic year being closed (2026 for
- * 2026-27), at the latest this calendar year; `next` must be the year after it.
+ * 2026-27), one that has ended: it began before this calendar year (2026-27 runs into 2027, and
+ * closed during 2026 it would move this year's new intake up to year 2, which cannot be undone);
+ * `next` must be the year after it.
  */
 export const closeAcademicYearQuerySchema = z
   .object({
@@ -44,7 +46,7 @@ export const closeAcademicYearQuerySchema = z
       .number({ error: academicMessages.yearInvalid })
       .int(academicMessages.yearInvalid)
       .min(FIRST_CLOSABLE_YEAR, academicMessages.yearInvalid)
-      .refine((year) => year <= new Date().getFullYear(), academicMessages.yearInvalid),
+      .refine((year) => year < new Date().getFullYear(), academicMessages.yearInvalid),
     next: z.coerce.number({ error: academicMessages.nextInvalid }).int(academicMessages.nextInvalid),
     courseId: z.coerce.number({ error: messages.courseRequired }).int(messages.courseRequired).positive(messages.courseRequired),
     process: processFlag,

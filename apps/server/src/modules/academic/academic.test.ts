@@ -17,7 +17,11 @@ import { signInAs, uniqueEmail } from "../../test/factories.js";
 
 let test: TestApp;
 let adminCookie: string;
-const thisYear = new Date().getFullYear();
+/**
+ * The latest academic year that can be closed: the one that began last calendar year. The students
+ * below are admitted relative to it, as they would be on the day it is closed.
+ */
+const latestYear = new Date().getFullYear() - 1;
 const UG = 1;
 const PG = 2;
 const degree = { arts: 0, noFees: 0, twoYearUg: 0, postgraduate: 0 };
@@ -38,7 +42,7 @@ async function insertDegree(name: string, courseId: number) {
  * A student straight in the database, with an account and the fee terms of their current year, which
  * began last year unless `admissionYear` says otherwise.
  */
-async function insertStudent(admissionNo: string, degreeId: number, currentYear: number, status = "Active", admissionYear = thisYear - currentYear) {
+async function insertStudent(admissionNo: string, degreeId: number, currentYear: number, status = "Active", admissionYear = latestYear - currentYear) {
   const [account] = await test.db.insert(users).values({ userName: uniqueEmail("academic"), passwordHash: "unused", role: ROLE_STUDENT }).returning();
   const courseId = degreeId === degree.postgraduate ? PG : UG;
   const [student] = await test.db
@@ -65,7 +69,7 @@ beforeAll(async () => {
   await insertStudent("UG-A-3", degree.arts, 3);
   await insertStudent("UG-A-X", degree.arts, 1, "Cancelled");
   // This year's intake, admitted before last year is closed: their first year has not begun.
-  await insertStudent("UG-A-NEW", degree.arts, 1, "Active", thisYear);
+  await insertStudent("UG-A-NEW", degree.arts, 1, "Active", latestYear);
   // No fee structure: the UG length of three years applies.
   await insertStudent("UG-N-2", degree.noFees, 2);
   await insertStudent("UG-N-3", degree.noFees, 3);
@@ -117,9 +121,9 @@ describe("who may close a year", () => {
   it("is an admin only", async () => {
     for (const role of [ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER]) {
       const { cookie } = await signInAs(test, role);
-      expect((await closeYear(`year=${thisYear - 1}&next=${thisYear}&process=true&courseId=${UG}`, cookie)).statusCode).toBe(403);
+      expect((await closeYear(`year=${latestYear - 1}&next=${latestYear}&process=true&courseId=${UG}`, cookie)).statusCode).toBe(403);
     }
-    expect((await test.app.inject({ url: `/booking/closeAcademicYear?year=${thisYear - 1}&next=${thisYear}&courseId=${UG}` })).statusCode).toBe(401);
+    expect((await test.app.inject({ url: `/booking/closeAcademicYear?year=${latestYear - 1}&next=${latestYear}&courseId=${UG}` })).statusCode).toBe(401);
     expect(await everyone()).toEqual(before);
   });
 
@@ -128,18 +132,19 @@ describe("who may close a year", () => {
       const response = await closeYear(query);
       return [response.statusCode, response.json().message];
     };
-    expect(await refusal(`year=${thisYear - 1}&next=${thisYear + 1}&courseId=${UG}&process=true`)).toEqual([400, academicMessages.nextInvalid]);
-    expect(await refusal(`year=${thisYear + 1}&next=${thisYear + 2}&courseId=${UG}&process=true`)).toEqual([400, academicMessages.yearInvalid]);
-    expect(await refusal(`year=abc&next=${thisYear}&courseId=${UG}`)).toEqual([400, academicMessages.yearInvalid]);
-    expect(await refusal(`year=${thisYear - 1}&next=${thisYear}&process=true`)).toEqual([400, messages.courseRequired]);
-    expect((await refusal(`year=${thisYear - 1}&next=${thisYear}&process=maybe&courseId=${UG}`))[0]).toBe(400);
-    expect(await refusal(`year=${thisYear - 1}&next=${thisYear}&process=true&courseId=99`)).toEqual([404, notices.notFound]);
+    expect(await refusal(`year=${latestYear - 1}&next=${latestYear + 1}&courseId=${UG}&process=true`)).toEqual([400, academicMessages.nextInvalid]);
+    // The academic year that began this calendar year has not ended: closing it would move this year's intake up.
+    expect(await refusal(`year=${latestYear + 1}&next=${latestYear + 2}&courseId=${UG}&process=true`)).toEqual([400, academicMessages.yearInvalid]);
+    expect(await refusal(`year=abc&next=${latestYear}&courseId=${UG}`)).toEqual([400, academicMessages.yearInvalid]);
+    expect(await refusal(`year=${latestYear - 1}&next=${latestYear}&process=true`)).toEqual([400, messages.courseRequired]);
+    expect((await refusal(`year=${latestYear - 1}&next=${latestYear}&process=maybe&courseId=${UG}`))[0]).toBe(400);
+    expect(await refusal(`year=${latestYear - 1}&next=${latestYear}&process=true&courseId=99`)).toEqual([404, notices.notFound]);
     expect(await everyone()).toEqual(before);
   });
 
   it("refuses a run that a link on another page started, moving nobody", async () => {
     for (const headers of [{ "sec-fetch-mode": "navigate", "sec-fetch-site": "none" }, { "sec-fetch-site": "cross-site", "sec-fetch-mode": "cors" }]) {
-      const response = await run(UG, thisYear - 1, headers);
+      const response = await run(UG, latestYear - 1, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(notices.foreignOrigin);
     }
@@ -150,12 +155,12 @@ describe("who may close a year", () => {
 
 describe("closing a year", () => {
   it("previews who moves up and who completes, changing nothing", async () => {
-    const response = await previewOf(UG, thisYear - 1);
+    const response = await previewOf(UG, latestYear - 1);
     expect(response.statusCode).toBe(200);
     const preview = response.json().data as AcademicYearPreview;
     expect(preview).toMatchObject({
-      year: thisYear - 1,
-      next: thisYear,
+      year: latestYear - 1,
+      next: latestYear,
       courseId: UG,
       alreadyClosed: false,
       closing: null,
@@ -175,15 +180,15 @@ describe("closing a year", () => {
       { admissionNo: "UG-V-2", name: "STUDENT UG-V-2", degree: "B.VOC. ACADEMIC TWO YEARS", currentYear: 2, willBe: "Completed" },
     ]);
     // The original client's 0 and 1 work as false and true.
-    expect((await closeYear(`year=${thisYear - 1}&next=${thisYear}&process=0&courseId=${UG}`)).json().data).toEqual(preview);
+    expect((await closeYear(`year=${latestYear - 1}&next=${latestYear}&process=0&courseId=${UG}`)).json().data).toEqual(preview);
     expect(await everyone()).toEqual(before);
   });
 
   it("moves everyone up a year with their new year's fee terms, completes the final years, and logs it", async () => {
-    const response = await run(UG, thisYear - 1);
+    const response = await run(UG, latestYear - 1);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(academicMessages.closed);
-    expect(response.json().data as AcademicYearClosed).toEqual({ year: thisYear - 1, next: thisYear, courseId: UG, moved: 4, completed: 3, feeTermsCreated: 6 });
+    expect(response.json().data as AcademicYearClosed).toEqual({ year: latestYear - 1, next: latestYear, courseId: UG, moved: 4, completed: 3, feeTermsCreated: 6 });
 
     expect(await everyone()).toEqual({
       ...before,
@@ -202,20 +207,20 @@ describe("closing a year", () => {
     expect(await termsOf("UG-A-3")).toEqual(["ACART-Y3T1", "ACART-Y3T2"]);
 
     const [closing] = await test.db.select().from(academicYearClosings);
-    expect(closing).toMatchObject({ courseId: UG, year: thisYear - 1, movedCount: 4, completedCount: 3 });
+    expect(closing).toMatchObject({ courseId: UG, year: latestYear - 1, movedCount: 4, completedCount: 3 });
     const [activity] = await closeActivities();
     expect(activity).toMatchObject({
       entityType: "course",
       entityId: String(UG),
-      summary: `Closed the academic year ${thisYear - 1}-${String(thisYear).slice(-2)} of UG: 4 moved up a year, 3 completed`,
-      details: { year: thisYear - 1, next: thisYear, moved: 4, completed: 3, feeTermsCreated: 6 },
+      summary: `Closed the academic year ${latestYear - 1}-${String(latestYear).slice(-2)} of UG: 4 moved up a year, 3 completed`,
+      details: { year: latestYear - 1, next: latestYear, moved: 4, completed: 3, feeTermsCreated: 6 },
     });
   });
 
   it("refuses a second run with 409 and moves nobody twice", async () => {
     const moved = await everyone();
     const terms = (await test.db.select({ total: count() }).from(feeTerms))[0]!.total;
-    const response = await run(UG, thisYear - 1);
+    const response = await run(UG, latestYear - 1);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(academicMessages.alreadyClosed);
     expect(await everyone()).toEqual(moved);
@@ -224,7 +229,7 @@ describe("closing a year", () => {
   });
 
   it("previews a closed year as closed, saying when, by whom and how many", async () => {
-    const preview = (await previewOf(UG, thisYear - 1)).json().data as AcademicYearPreview;
+    const preview = (await previewOf(UG, latestYear - 1)).json().data as AcademicYearPreview;
     expect(preview.alreadyClosed).toBe(true);
     expect(preview.closing).toMatchObject({ movedCount: 4, completedCount: 3, closedBy: expect.stringContaining("@example.in") });
     expect(Date.parse(preview.closing!.closedAt)).not.toBeNaN();
@@ -232,19 +237,19 @@ describe("closing a year", () => {
 
   it("refuses an earlier year once a later one is closed, moving nobody", async () => {
     const moved = await everyone();
-    const response = await run(UG, thisYear - 2);
+    const response = await run(UG, latestYear - 2);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(academicMessages.laterYearClosed);
     expect(await everyone()).toEqual(moved);
-    expect(await test.db.select().from(academicYearClosings).where(eq(academicYearClosings.year, thisYear - 2))).toEqual([]);
+    expect(await test.db.select().from(academicYearClosings).where(eq(academicYearClosings.year, latestYear - 2))).toEqual([]);
   });
 
   it("closes each course on its own: PG finishes after two years", async () => {
-    const preview = (await previewOf(PG, thisYear - 1)).json().data as AcademicYearPreview;
+    const preview = (await previewOf(PG, latestYear - 1)).json().data as AcademicYearPreview;
     expect(preview).toMatchObject({ alreadyClosed: false, moving: [{ yearFrom: 1, yearTo: 2, count: 1 }], completing: 1 });
 
-    const response = await closeYear(`year=${thisYear - 1}&next=${thisYear}&process=1&courseId=${PG}`);
-    expect(response.json().data).toEqual({ year: thisYear - 1, next: thisYear, courseId: PG, moved: 1, completed: 1, feeTermsCreated: 2 });
+    const response = await closeYear(`year=${latestYear - 1}&next=${latestYear}&process=1&courseId=${PG}`);
+    expect(response.json().data).toEqual({ year: latestYear - 1, next: latestYear, courseId: PG, moved: 1, completed: 1, feeTermsCreated: 2 });
     const now = await everyone();
     expect([now["PG-1"], now["PG-2"]]).toEqual(["2 Active", "2 Completed"]);
     expect(await termsOf("PG-1")).toEqual(["ACPG-Y1T1", "ACPG-Y1T2", "ACPG-Y2T1", "ACPG-Y2T2"]);
@@ -254,7 +259,7 @@ describe("closing a year", () => {
     const [student] = await test.db.select().from(students).where(eq(students.admissionNo, "UG-A-1"));
     await test.db.insert(feeTerms).values({ studentId: student!.id, academicYear: 3, termNo: 1, amountPaise: 100, feeCode: "PAID-EARLY", status: "Paid", paidAt: new Date() });
 
-    const response = await run(UG, thisYear);
+    const response = await run(UG, latestYear);
     expect(response.json().data).toMatchObject({ moved: 2, completed: 3, feeTermsCreated: 3 });
     const now = await everyone();
     expect([now["UG-A-1"], now["UG-A-2"], now["UG-N-2"], now["UG-V-1"], now["UG-A-NEW"]]).toEqual(["3 Active", "3 Completed", "3 Completed", "2 Completed", "2 Active"]);

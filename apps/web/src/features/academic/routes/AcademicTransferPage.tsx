@@ -30,7 +30,8 @@ function AcademicTransferScreen() {
   const [modal, modalHolder] = Modal.useModal();
   const courses = useCourses();
   const [form] = Form.useForm<Choice>();
-  // The year that ended most recently: the academic year Y-(Y+1) ends in the calendar year Y+1.
+  // The year that ended most recently, the first offered: the academic year Y-(Y+1) ends in the
+  // calendar year Y+1, and one that has not ended cannot be closed.
   const thisYear = new Date().getFullYear();
   const year = Form.useWatch("year", form) ?? thisYear - 1;
   const [target, setTarget] = useState<AcademicYearTarget>();
@@ -85,7 +86,7 @@ function AcademicTransferScreen() {
             </Col>
             <Col xs={12} sm={6} lg={5}>
               <Form.Item name="year" label={t("academic.year")}>
-                <Select options={Array.from({ length: YEARS_OFFERED }, (_unused, index) => thisYear - index).map((option) => ({ value: option, label: academicYearName(option) }))} />
+                <Select options={Array.from({ length: YEARS_OFFERED }, (_unused, index) => thisYear - 1 - index).map((option) => ({ value: option, label: academicYearName(option) }))} />
               </Form.Item>
             </Col>
             <Col xs={12} sm={6} lg={5}>
