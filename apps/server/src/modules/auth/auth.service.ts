@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.js";
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { findUserByName, insertUserUnlessTaken, updatePasswordHash, type UserRow } from "../users/users.repository.js";
-import { countWrongTry, findLiveResetCodeForUpdate, markResetCodeUsed, replaceResetCode } from "./password-reset.repository.js";
+import { claimResetCodeTry, replaceResetCode, takeResetCode } from "./password-reset.repository.js";
 import { hashSecret, verifyDecoy, verifySecret } from "./passwords.js";
 import { deleteSessionById, deleteSessionsOfUser, findSessionWithUser } from "./sessions.repository.js";
 import { hashSessionToken, startSession } from "./sessions.js";
@@ -142,28 +142,25 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   ctx.mailer.kick();
 }
 
-/** Sets a new password with a valid code, then ends every session of the account. */
+/**
+ * Sets a new password with a valid code, then ends every session of the account. The try is counted
+ * before the code is checked and the check runs outside any transaction (claimResetCodeTry says why).
+ * A wrong code costs one hash whether the address is unknown, has no live code or has one, and the
+ * new password is hashed only once the code is right, so the time taken tells nobody who has an account.
+ */
 export async function resetPassword(
   ctx: AppContext,
   input: { email: string; codes: string; newPassword: string },
   meta: RequestMeta,
 ): Promise<void> {
   const user = await findUserByName(ctx.db, input.email);
-  if (!user || !user.isActive) {
-    await verifyDecoy(input.codes);
-    throw new BadRequestError(notices.resetCodeInvalid);
-  }
+  const code = user?.isActive ? await claimResetCodeTry(ctx.db, user.id, limits.resetCodeMaxWrongTries) : undefined;
+  const right = code ? await verifySecret(code.codeHash, input.codes) : await verifyDecoy(input.codes);
+  if (!user || !code || !right) throw new BadRequestError(notices.resetCodeInvalid);
   const newPasswordHash = await hashSecret(input.newPassword);
 
   const accepted = await ctx.db.transaction(async (tx) => {
-    const code = await findLiveResetCodeForUpdate(tx, user.id, limits.resetCodeMaxWrongTries);
-    if (!code) return false;
-    if (!(await verifySecret(code.codeHash, input.codes))) {
-      // Committed, not rolled back: the wrong try must count even though the call fails.
-      await countWrongTry(tx, code.id);
-      return false;
-    }
-    await markResetCodeUsed(tx, code.id);
+    if (!(await takeResetCode(tx, code.id))) return false;
     await updatePasswordHash(tx, user.id, newPasswordHash);
     await deleteSessionsOfUser(tx, user.id);
     await recordActivity(tx, {

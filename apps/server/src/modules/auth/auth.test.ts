@@ -305,6 +305,29 @@ describe("password reset", () => {
     expect((await signin({ username: user.userName, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
   });
 
+  it("counts tries made at once, each one, and takes a right code after four wrong ones", async () => {
+    const user = await createUser(test.db);
+    await forgot(user.userName);
+    const code = resetCodeIn((await latestMailTo(test.db, user.userName))!.body);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrongTries = await Promise.all(Array.from({ length: 4 }, () => reset({ codes: wrongCode, email: user.userName, newPassword: "Brand-new-pass-9" })));
+    expect(wrongTries.map((response) => response.statusCode)).toEqual([400, 400, 400, 400]);
+    expect((await test.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id)))[0]!.wrongTries).toBe(4);
+
+    expect((await reset({ codes: code, email: user.userName, newPassword: "Brand-new-pass-9" })).statusCode).toBe(200);
+    const [used] = await test.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
+    expect(used).toMatchObject({ wrongTries: 4, usedAt: expect.any(Date) });
+
+    // Five at once use the tries up: the right code after them is refused.
+    const other = await createUser(test.db);
+    await forgot(other.userName);
+    const otherCode = resetCodeIn((await latestMailTo(test.db, other.userName))!.body);
+    const otherWrongCode = otherCode === "000000" ? "111111" : "000000";
+    await Promise.all(Array.from({ length: 5 }, () => reset({ codes: otherWrongCode, email: other.userName, newPassword: "Another-pass-10" })));
+    expect((await reset({ codes: otherCode, email: other.userName, newPassword: "Another-pass-10" })).statusCode).toBe(400);
+    expect((await signin({ username: other.userName, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+  });
+
   it("refuses an expired code", async () => {
     const user = await createUser(test.db);
     await forgot(user.userName);
