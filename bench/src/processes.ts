@@ -94,8 +94,9 @@ export function startBuiltServer(database: { dataDir: string; databaseUrl?: stri
       // Unset, the server takes its own default; set, the bench compares pool sizes.
       DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
       // Applicants reach a real deployment from many addresses through its proxy; the load says which
-      // in X-Forwarded-For, so the per-address sign-in limit counts them apart as it would in production.
-      TRUST_PROXY: "true",
+      // in X-Forwarded-For, so the per-address sign-in limit counts them apart as it would in production
+      // (the load generator stands where the proxy would, on the same machine).
+      TRUST_PROXY: "loopback",
     },
     "/booking/health",
   );

@@ -91,6 +91,15 @@ describe("loadSettings", () => {
     expect(settings.trustProxy).toBe(false);
   });
 
+  it("trusts the proxies it is told of by address or as loopback, never every X-Forwarded-For entry", () => {
+    expect(loadSettings({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
+    expect(loadSettings({ TRUST_PROXY: "10.0.0.5, 192.168.0.0/16,::1" }).trustProxy).toBe("10.0.0.5,192.168.0.0/16,::1");
+    expect(loadSettings({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(refusal({ TRUST_PROXY: "true" })).toMatch(/^ {2}TRUST_PROXY: name the reverse proxy's addresses \(loopback for one on this machine\) instead of true/m);
+    expect(refusal({ TRUST_PROXY: "2" })).toMatch(/^ {2}TRUST_PROXY: must be false or the reverse proxies' addresses/m);
+    expect(refusal({ TRUST_PROXY: "proxy.local" })).toMatch(/^ {2}TRUST_PROXY: must be false or the reverse proxies' addresses/m);
+  });
+
   it("takes the PostgreSQL pool's size as a whole number above 0", () => {
     expect(loadSettings({ DATABASE_POOL_SIZE: "12" }).databasePoolSize).toBe(12);
     expect(refusal({ DATABASE_POOL_SIZE: "0" })).toMatch(/^ {2}DATABASE_POOL_SIZE: must be above 0$/m);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -20,6 +21,38 @@ const positiveInt = (fallback: number) =>
 export const DEFAULT_DATABASE_POOL_SIZE = 5;
 
 const PORT_RANGE = "must be a port from 1 to 65535";
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+/** An IPv4 or IPv6 address, or a CIDR range of them. */
+const isProxyAddress = (entry: string) => {
+  const [address = "", bits, ...rest] = entry.split("/");
+  return isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+};
+
+/**
+ * Which proxies' word on the client's address is trusted (Fastify's trustProxy): their addresses or
+ * CIDR ranges, or proxy-addr's names (`loopback` for a reverse proxy on the same machine). Never
+ * `true`, which believes every `X-Forwarded-For` entry: its leftmost ones are whatever the client
+ * wrote, so a client naming a new address on every call would slip every per-address limit and write
+ * false addresses into the activity log. Nor a hop count, which this Fastify no longer honours.
+ */
+const trustProxySetting = z
+  .string()
+  .default("false")
+  .transform((value, ctx): false | string => {
+    const text = value.trim();
+    if (text === "" || text === "false") return false;
+    const proxies = text.split(",").map((entry) => entry.trim());
+    if (proxies.every((entry) => PROXY_NAMES.has(entry) || isProxyAddress(entry))) return proxies.join(",");
+    ctx.addIssue({
+      code: "custom",
+      message:
+        text === "true"
+          ? "name the reverse proxy's addresses (loopback for one on this machine) instead of true, which lets every client choose its own address"
+          : "must be false or the reverse proxies' addresses, CIDR ranges or loopback, separated by commas",
+    });
+    return z.NEVER;
+  });
 
 /** An address the app or the gateway is reached at, if set. */
 const optionalWebUrl = () => optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }));
@@ -50,10 +83,7 @@ const settingsSchema = z
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     SESSION_IDLE_MINUTES: positiveInt(120),
     SESSION_ABSOLUTE_HOURS: positiveInt(12),
-    TRUST_PROXY: z
-      .enum(["true", "false", ""])
-      .default("false")
-      .transform((value) => value === "true"),
+    TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -8,20 +8,22 @@ import { defaultAuthLimits } from "./rate-limit.js";
 
 let test: TestApp;
 let tight: TestApp;
+/** Behind a reverse proxy on the same machine, as README.md says to run it there. */
+let proxied: TestApp;
+const tightLimits = {
+  ...defaultAuthLimits,
+  signin: { perAddress: { max: 3, windowMs: 60_000 }, perAccount: { max: 100, windowMs: 60_000 } },
+  signup: { perAddress: { max: 2, windowMs: 60_000 }, perAccount: { max: 100, windowMs: 60_000 } },
+};
 beforeAll(async () => {
-  [test, tight] = await Promise.all([
+  [test, tight, proxied] = await Promise.all([
     buildTestApp(),
-    buildTestApp({
-      authLimits: {
-        ...defaultAuthLimits,
-        signin: { perAddress: { max: 3, windowMs: 60_000 }, perAccount: { max: 100, windowMs: 60_000 } },
-        signup: { perAddress: { max: 2, windowMs: 60_000 }, perAccount: { max: 100, windowMs: 60_000 } },
-      },
-    }),
+    buildTestApp({ authLimits: tightLimits }),
+    buildTestApp({ authLimits: tightLimits, env: { TRUST_PROXY: "loopback" } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([test?.close(), tight?.close()]);
+  await Promise.all([test?.close(), tight?.close(), proxied?.close()]);
 });
 
 const signin = (app: TestApp, username: string, password: string) =>
@@ -69,6 +71,21 @@ describe("sign-in limits", () => {
     const fourth = await signin(tight, accounts[3]!.userName, DEFAULT_PASSWORD);
     expectRateLimited(fourth, 60_000);
     expect(await tight.db.select().from(sessions).where(eq(sessions.userId, accounts[3]!.id))).toHaveLength(0);
+  });
+
+  it("behind a proxy counts a client by the address the proxy saw, whatever X-Forwarded-For it writes itself", async () => {
+    const account = await createUser(proxied.db);
+    // The proxy appends the address it saw; what comes before it is the client's own writing.
+    const through = (client: string, forged: string) =>
+      proxied.app.inject({
+        method: "POST",
+        url: "/booking/api/auth/signin",
+        payload: { username: account.userName, password: "wrong-guess" },
+        headers: { "x-forwarded-for": `${forged}, ${client}` },
+      });
+    for (const forged of ["10.1.1.1", "10.1.1.2", "10.1.1.3"]) expect((await through("203.0.113.7", forged)).statusCode).toBe(401);
+    expectRateLimited(await through("203.0.113.7", "10.1.1.4"), 60_000);
+    expect((await through("203.0.113.8", "10.1.1.4")).statusCode).toBe(401);
   });
 });
 
