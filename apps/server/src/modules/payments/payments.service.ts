@@ -143,18 +143,43 @@ export type Settlement = { result: "settled" | "already" | "awaiting"; order: Pa
 
 type SettledOutcome = Exclude<Outcome, "Awaiting">;
 
-/** The application fee's answer moves the application while the applicant may still pay. */
-async function applyToApplication(db: Database, order: PaymentOrderRow, outcome: SettledOutcome, trackingId: string | null) {
+/** Payment statuses that say the application fee is in: through the gateway, or at the office. */
+const feeReceivedStatuses: readonly string[] = ["Success", "Offline"];
+
+/**
+ * The application fee's answer moves the application while the applicant may still pay. Once staff
+ * have acted on it (a decision, or a walk-in entry over the online form) its status stays theirs, but
+ * money that came in is still written down: a Success records the payment on the application, unless
+ * the fee was already in (another order, or paid at the office), when the log says to refund it.
+ */
+async function applyToApplication(db: Database, order: PaymentOrderRow, outcome: SettledOutcome, trackingId: string | null, meta: RequestMeta) {
   const application = order.applicationId ? await getApplicationById(db, order.applicationId, { forUpdate: true }) : undefined;
-  if (application && editableApplicationStatuses.includes(application.status)) {
+  const about = { application: application?.applicationNo, applicationStatusBefore: application?.status };
+  if (!application) return about;
+  if (editableApplicationStatuses.includes(application.status)) {
     const moves = {
       Success: { status: "Submitted", paymentStatus: "Success", paymentRefNo: trackingId },
       Failure: { status: "Payment Failure", paymentStatus: "Failure", paymentRefNo: application.paymentRefNo },
       Aborted: { status: "Pending", paymentStatus: "Aborted", paymentRefNo: application.paymentRefNo },
     } as const;
     await updateApplication(db, application.id, moves[outcome]);
+    return about;
   }
-  return { application: application?.applicationNo, applicationStatusBefore: application?.status };
+  if (outcome !== "Success") return about;
+  if (feeReceivedStatuses.includes(application.paymentStatus)) {
+    await recordActivity(db, {
+      actor: null,
+      action: "payment.duplicate",
+      entityType: "payment_order",
+      entityId: order.orderId,
+      summary: `Rs.${formatAmount(order.amountPaise)} received for application ${application.applicationNo}, whose fee was already in (${application.paymentStatus}): refund it to the payer by hand`,
+      details: { ...about, trackingId },
+      ip: meta.ip,
+    });
+    return { ...about, refundDue: true };
+  }
+  await updateApplication(db, application.id, { paymentStatus: "Success", paymentRefNo: trackingId });
+  return about;
 }
 
 /**
@@ -194,7 +219,7 @@ export async function applyGatewayResult(
     const effect =
       order.purpose === paymentPurposes.fee
         ? await applyToFeeTerm(tx, order, result.outcome, trackingId, meta)
-        : await applyToApplication(tx, order, result.outcome, trackingId);
+        : await applyToApplication(tx, order, result.outcome, trackingId, meta);
     await recordActivity(tx, {
       actor: null,
       action: `payment.${result.outcome.toLowerCase()}`,

@@ -117,6 +117,29 @@ describe("the gateway's answer", () => {
     expect((await statusOf(cookie)).data.applicationStatus).toBe("Submitted");
   });
 
+  it("a Success after staff decided keeps their status but records the payment on the application", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    // Approved while the applicant was at the gateway.
+    await test.db.update(applications).set({ status: "Approved" }).where(eq(applications.applicationNo, start.applicationNo));
+    const back = await gatewayAnswer(start, "Success");
+    await postBack("return", { encResp: back.encResp });
+    const status = (await statusOf(cookie)).data;
+    expect(status).toMatchObject({ applicationStatus: "Approved", paymentStatus: "Success" });
+    expect(status.paymentRefNo).toBe((await orderOf(start.orderId)).trackingId);
+  });
+
+  it("a Success for a fee already in (paid at the office with a walk-in entry) changes nothing and logs the refund", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    await test.db.update(applications).set({ status: "Submitted", paymentStatus: "Offline" }).where(eq(applications.applicationNo, start.applicationNo));
+    const back = await gatewayAnswer(start, "Success");
+    expect((await postBack("return", { encResp: back.encResp })).headers.location).toBe("/transactionStatus");
+    expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Offline" });
+    const logged = await test.db.select().from(activityLog).where(sql`${activityLog.action} = 'payment.duplicate' and ${activityLog.entityId} = ${start.orderId}`);
+    expect(logged.map((entry) => entry.summary)).toEqual([
+      `Rs.300.00 received for application ${start.applicationNo}, whose fee was already in (Offline): refund it to the payer by hand`,
+    ]);
+  });
+
   it.each([
     ["a tampered amount", (fields: URLSearchParams) => fields.set("amount", "1.00")],
     ["another currency", (fields: URLSearchParams) => fields.set("currency", "USD")],
