@@ -113,6 +113,7 @@ export const notices = {
   statusUpdated: "Status updated",
   feeStructureMissing: "This degree has no fee structure yet: add it under Degree before approving.",
   transferToSameDegree: "The application is already in this degree: choose another one to transfer it to.",
+  decisionOutdated: "Someone else has decided on this application since you opened it: look at it again before deciding.",
   transferToOtherCourse: "A transfer stays within the application's course: choose a degree of the same course (UG or PG).",
   // term fees, added by the product
   notAStudent: "No student record was found for this account.",

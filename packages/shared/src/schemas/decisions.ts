@@ -16,6 +16,11 @@ export const decisionFields = {
     .max(limits.remarksMaxLength, messages.remarksRequired),
   status: z.enum(decisionStatuses),
   applicationNo: z.string().trim().min(1).max(40),
+  /**
+   * The application's status as the deciding screen showed it, when it says: a decision made on a
+   * screen that another's decision has outdated is refused rather than applied over theirs.
+   */
+  expectedStatus: z.string().trim().min(1).max(40).optional(),
   /** The degree a Transferred application moves to; a cleared select (null or '') counts as none. */
   degreeId: z.preprocess(
     (value) => (value === null || value === "" ? undefined : value),

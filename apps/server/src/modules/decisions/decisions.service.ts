@@ -152,7 +152,8 @@ export interface DecidedApplication {
 /**
  * SPEC.md section 4: staff approve, transfer, cancel or reject an application from any status. The
  * change, its history row, the activity entry and the applicant's mail are one transaction on the
- * locked application, so two staff members deciding at once are applied one after the other.
+ * locked application, so two staff members deciding at once are applied one after the other; the
+ * later one is refused (409) when it says which status its screen showed and that has changed.
  */
 export async function decideApplication(ctx: AppContext, actor: Actor, decision: ApplicationDecision, meta: RequestMeta): Promise<DecidedApplication> {
   const scope = await degreeScopeOf(ctx.db, actor);
@@ -160,6 +161,7 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
     const current = await getApplicationByNumber(tx, decision.applicationNo, { forUpdate: true });
     if (!current) throw new NotFoundError();
     assertDegreeInScope(scope, current.degreeId);
+    if (decision.expectedStatus !== undefined && decision.expectedStatus !== current.status) throw new ConflictError(notices.decisionOutdated);
     const applicant = (await getUserById(tx, current.userId))!;
     const target = decision.status === "Transferred" ? await resolveTransferTarget(tx, scope, current, decision.degreeId) : undefined;
 

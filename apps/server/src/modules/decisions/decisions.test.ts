@@ -57,7 +57,7 @@ async function applicant(degreeId = degree.arts) {
   return { ...session, applicationNo };
 }
 
-type Body = { message?: unknown; status?: string; applicationNo?: string; degreeId?: unknown };
+type Body = { message?: unknown; status?: string; applicationNo?: string; degreeId?: unknown; expectedStatus?: string };
 const decide = (body: Body, cookie = adminCookie) => test.app.inject({ method: "POST", url: "/booking/applicationStatus", headers: { cookie }, payload: body });
 const historyOf = (applicationNo: string, cookie = adminCookie) =>
   test.app.inject({ url: `/booking/applicationHistory?applicationNo=${encodeURIComponent(applicationNo)}`, headers: { cookie } });
@@ -306,6 +306,31 @@ describe("POST /booking/applicationStatus: leaving Approved", () => {
     expect(await studentOf(person.user.id)).toMatchObject({ id: student.id, degreeId: degree.science, status: "Active" });
     const codes = (await termsOf(student.id)).map((term) => `${term.feeCode}:${term.status}`);
     expect(codes).toEqual(["ART-Y1T1:Paid", "SCI-Y1T2:Due", "SCI-Y2T1:Due", "SCI-Y2T2:Due", "SCI-Y3T1:Due", "SCI-Y3T2:Due"]);
+  });
+});
+
+describe("POST /booking/applicationStatus: two staff members on one application", () => {
+  it("refuses (409) the decision of a screen another's decision outdated, and applies one made on the current status", async () => {
+    const person = await applicant();
+    const first = await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo, expectedStatus: "Pending" });
+    expect(first.statusCode).toBe(200);
+    const before = await everythingAbout(person);
+    // The colleague's screen still shows the application Pending.
+    const late = await decide({ message: "Not eligible", status: "Rejected", applicationNo: person.applicationNo, expectedStatus: "Pending" });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(notices.decisionOutdated);
+    expect(await everythingAbout(person)).toEqual(before);
+    const current = await decide({ message: "Not eligible after all", status: "Rejected", applicationNo: person.applicationNo, expectedStatus: "Approved" });
+    expect(current.statusCode).toBe(200);
+  });
+
+  it("decides one after the other when two decide at once on the same status: the second is refused", async () => {
+    const person = await applicant();
+    const answers = await Promise.all(
+      (["Approved", "Rejected"] as const).map((status) => decide({ message: "At once", status, applicationNo: person.applicationNo, expectedStatus: "Pending" })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await historyOf(person.applicationNo).then((response) => response.json().data)).toHaveLength(1);
   });
 });
 

@@ -58,5 +58,7 @@ export function useDecideApplication() {
     mutationFn: async (decision: ApplicationDecisionInput) =>
       (await apiRequest<ReviewedApplication>(apiPaths.decideApplication, { method: "POST", body: decision })).data,
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), refreshShared(queryClient, "applications", "students", "fees")]),
+    // Refused because someone else decided meanwhile (409): the screen shows where it stands now.
+    onError: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
   });
 }

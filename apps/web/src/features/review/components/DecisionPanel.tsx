@@ -38,7 +38,7 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
 
   const send = (status: DecisionStatus, remarks: string, degreeId?: number) =>
     decide.mutateAsync(
-      { status, message: remarks, applicationNo: application.applicationNo, degreeId },
+      { status, message: remarks, applicationNo: application.applicationNo, degreeId, expectedStatus: application.applicationStatus },
       {
         onSuccess: () => {
           form.resetFields();

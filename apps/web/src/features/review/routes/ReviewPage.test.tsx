@@ -149,7 +149,8 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
 
     expect(await screen.findByText("Status updated")).toBeTruthy();
-    expect(api.posts()).toEqual([{ status: "Approved", message: "Certificates verified in person", applicationNo: "UG-2026-000123" }]);
+    // The status the screen showed goes with the decision, so one made on an outdated screen is refused.
+    expect(api.posts()).toEqual([{ status: "Approved", message: "Certificates verified in person", applicationNo: "UG-2026-000123", expectedStatus: "Submitted" }]);
     expect(await screen.findByText("APPROVED")).toBeTruthy();
     expect(screen.getAllByText("ADM-UG-2026-0001").length).toBeGreaterThan(0);
     expect(await onScreen().findByText("Remarks: Certificates verified in person")).toBeTruthy();
@@ -177,7 +178,7 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Transfer" }));
 
     expect(await screen.findByText("Status updated")).toBeTruthy();
-    expect(api.posts()).toEqual([{ status: "Transferred", message: "Better suited to mathematics", applicationNo: "UG-2026-000123", degreeId: 5 }]);
+    expect(api.posts()).toEqual([{ status: "Transferred", message: "Better suited to mathematics", applicationNo: "UG-2026-000123", degreeId: 5, expectedStatus: "Submitted" }]);
   });
 
   it("offers a department admin only the degrees they look after to transfer to", async () => {
