@@ -22,6 +22,8 @@ export interface AdmissionDraft {
   savedAt: number;
   step: number;
   values: Record<string, unknown>;
+  /** The stored application the typing changes, when there is one (kept in the browser only). */
+  applicationNo?: string;
 }
 
 /** An applicant's stored application, or null. */

@@ -60,6 +60,24 @@ describe("a refusal about a field the screen does not show", () => {
   });
 });
 
+describe("changes typed into a stored application whose fee failed", () => {
+  it("come back after a reload, at the step the applicant was on; another user's do not", async () => {
+    const stored = { ...sampleAdmission(), applicationNo: "UG-2026-000004", applicationStatus: "Payment Failure", paymentStatus: "Failure", paymentRefNo: null, applicationFee: 300 };
+    const typed = { savedAt: Date.now(), step: 1, applicationNo: "UG-2026-000004", values: { whatsappNo: "9123456780" } };
+    stubApi({ ...signedInAs("ROLE_USER"), ...masters, "/booking/admission": ok(stored) });
+
+    localStorage.setItem("admissionData", JSON.stringify({ ...typed, owner: "person@example.in" }));
+    const first = renderAt("/admission");
+    expect(await screen.findByRole("heading", { name: "Address Details" })).toBeTruthy();
+    expect(screen.getByLabelText("Student's mobile (WhatsApp)")).toHaveProperty("value", "9123456780");
+    first.unmount();
+
+    localStorage.setItem("admissionData", JSON.stringify({ ...typed, owner: "someone.else@example.in" }));
+    renderAt("/admission");
+    expect(await screen.findByRole("heading", { name: "Student Details" })).toBeTruthy();
+  });
+});
+
 describe("the admission form for an applicant whose fee is paid", () => {
   it("does not open the form again and points to the payment details", async () => {
     const stored = { ...sampleAdmission(), applicationNo: "UG-2026-000002", applicationStatus: "Submitted", paymentStatus: "Success", paymentRefNo: "31", applicationFee: 300 };

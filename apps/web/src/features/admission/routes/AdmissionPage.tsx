@@ -103,6 +103,13 @@ export function AdmissionPage() {
       let startStep = student ? MARKS_STEP : 0;
       if (application) {
         values = formValuesOf(application);
+        // Changes typed into it and not yet sent (a Payment Failure applicant's, a student's marks)
+        // outlive a reload; sending the form clears them.
+        const typed = readLocalDraft(user?.userName);
+        if (typed && typed.applicationNo === application.applicationNo) {
+          values = { ...values, ...typed.values };
+          if (!student) startStep = Math.min(typed.step, LAST_STEP);
+        }
       } else {
         const draft = newestDraft(readLocalDraft(user?.userName), offline ? null : await takeServerDraft(queryClient));
         if (draft) {
@@ -136,14 +143,14 @@ export function AdmissionPage() {
   const persist = useCallback(
     (nextStep: number, now = false) => {
       const draft = { savedAt: Date.now(), step: nextStep, values: form.getFieldsValue(true) as Record<string, unknown> };
-      writeLocalDraft(draft, user?.userName);
+      writeLocalDraft({ ...draft, applicationNo: stored.data?.applicationNo }, user?.userName);
       if (offline || student) return;
       clearTimeout(serverDraftTimer.current);
       const send = () => void saveServerDraft(draft).catch(() => undefined);
       if (now) send();
       else serverDraftTimer.current = setTimeout(send, SERVER_DRAFT_DELAY_MS);
     },
-    [form, offline, student, user?.userName],
+    [form, offline, student, user?.userName, stored.data?.applicationNo],
   );
   useEffect(() => () => clearTimeout(serverDraftTimer.current), []);
 
