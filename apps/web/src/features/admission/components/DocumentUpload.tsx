@@ -13,7 +13,9 @@ const ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
 
 /**
  * One document of the upload step. A native file input, so phones offer the camera and the gallery
- * and keyboards reach it; photos over 1 MB are shrunk before they are sent.
+ * and keyboards reach it; photos over 1 MB are shrunk before they are sent. The input takes the id
+ * and the error's aria attributes the form item gives, so a missing document's error is read out
+ * with it and the form can scroll to it and focus it.
  */
 export function DocumentUpload({
   label,
@@ -23,6 +25,9 @@ export function DocumentUpload({
   uploadFor,
   showPreview,
   required,
+  id,
+  "aria-invalid": invalid,
+  "aria-describedby": errorId,
 }: {
   label: string;
   value?: string;
@@ -33,10 +38,14 @@ export function DocumentUpload({
   uploadFor?: string;
   showPreview?: boolean;
   required?: boolean;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
 }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const inputId = useId();
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
   const [busy, setBusy] = useState(false);
   const previewUrl = useDocumentUrl(showPreview ? owner : undefined, value);
 
@@ -68,7 +77,8 @@ export function DocumentUpload({
         type="file"
         accept={ACCEPT}
         disabled={busy}
-        aria-describedby={`${inputId}-hint`}
+        aria-invalid={invalid}
+        aria-describedby={[errorId, `${inputId}-hint`].filter(Boolean).join(" ")}
         onChange={(event) => {
           void choose(event.target.files?.[0]);
           event.target.value = "";

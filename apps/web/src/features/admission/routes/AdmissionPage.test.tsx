@@ -78,6 +78,21 @@ describe("changes typed into a stored application whose fee failed", () => {
   });
 });
 
+describe("a document missing at the last step", () => {
+  it("has its error read out with its file input, which takes the focus", async () => {
+    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    await userEvent.click(await screen.findByRole("button", { name: /^Confirm & Pay/ }));
+
+    const error = await screen.findByText("Photo Mandatory");
+    const photo = screen.getByLabelText(/^Photo/);
+    expect(photo.getAttribute("aria-invalid")).toBe("true");
+    expect(photo.getAttribute("aria-describedby")?.split(" ")).toContain(error.closest("[id]")!.id);
+    await waitFor(() => expect(document.activeElement).toBe(photo));
+  });
+});
+
 describe("the admission form for an applicant whose fee is paid", () => {
   it("does not open the form again and points to the payment details", async () => {
     const stored = { ...sampleAdmission(), applicationNo: "UG-2026-000002", applicationStatus: "Submitted", paymentStatus: "Success", paymentRefNo: "31", applicationFee: 300 };
