@@ -1,4 +1,4 @@
-import { messages, notices } from "@admissions/shared";
+import { boardsOfStudy, examPassedOptions, mediumsOfStudy, messages, notices, religions } from "@admissions/shared";
 import { describe, expect, it } from "vitest";
 import { catalogues } from "../test/catalogues";
 
@@ -20,6 +20,14 @@ describe("catalogues", () => {
       expect(text.trim(), `${code}:${key}`).not.toBe("");
       expect(placeholders(text), `${code}:${key}`).toEqual(placeholders(english[key]!));
     }
+  });
+
+  it("labels every value of the form's reference lists, which are stored in English words", () => {
+    const lists = { religions, mediums: mediumsOfStudy, boards: boardsOfStudy, examsPassed: examPassedOptions };
+    for (const [group, values] of Object.entries(lists)) {
+      expect(Object.keys(catalogues.en.admission[group as keyof typeof lists]).sort(), group).toEqual([...values].sort());
+    }
+    expect(catalogues.ta.admission.religions.Hindu).toBe("இந்து");
   });
 
   it("words SPEC.md's messages in English exactly as the shared schemas do", () => {

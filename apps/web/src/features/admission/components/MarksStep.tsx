@@ -16,7 +16,7 @@ import {
 } from "@admissions/shared";
 import { Col, Form, Input, Row, Select, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf } from "./fields";
+import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf, useTranslatedOptions } from "./fields";
 
 const subjectsForRow = (index: number) => (index === 0 ? languageOneSubjects : index === 1 ? languageTwoSubjects : higherSecondarySubjects);
 
@@ -28,6 +28,9 @@ const subjectsForRow = (index: number) => (index === 0 ? languageOneSubjects : i
 export function MarksStep({ course, children }: { course: string | undefined; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const ug = isUnderGraduate(course);
+  const mediums = useTranslatedOptions("mediums", mediumsOfStudy);
+  const examsPassed = useTranslatedOptions("examsPassed", examPassedOptions);
+  const boards = useTranslatedOptions("boards", boardsOfStudy);
 
   if (!ug) {
     return (
@@ -39,7 +42,7 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
           <Input />
         </Field>
         <Field name={["examDetails", "mediumOfStudy"]} label={t("admission.mediumOfStudy")} rule="examText">
-          <Select options={optionsOf(mediumsOfStudy)} />
+          <Select options={mediums} />
         </Field>
         <Field name={["examDetails", "universityName"]} label={t("admission.universityName")} rule="examText" normalize={upperText}>
           <Input />
@@ -61,13 +64,13 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
   return (
     <Row gutter={16}>
       <Field name={["examDetails", "examPassed"]} label={t("admission.examPassed")} rule="examText">
-        <Select options={optionsOf(examPassedOptions)} />
+        <Select options={examsPassed} />
       </Field>
       <Field name={["examDetails", "boardOfStudy"]} label={t("admission.boardOfStudy")} rule="examText">
-        <Select options={optionsOf(boardsOfStudy)} />
+        <Select options={boards} />
       </Field>
       <Field name={["examDetails", "mediumOfStudy"]} label={t("admission.mediumOfStudy")} rule="examText">
-        <Select options={optionsOf(mediumsOfStudy)} />
+        <Select options={mediums} />
       </Field>
       <Field name={["examDetails", "schoolName"]} label={t("admission.schoolName")} rule="examText" normalize={upperText}>
         <Input />

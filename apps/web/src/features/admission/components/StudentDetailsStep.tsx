@@ -12,7 +12,7 @@ import {
 import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
 import { useTranslation } from "react-i18next";
 import type { Course, Degree } from "../../../lib/masters";
-import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf } from "./fields";
+import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf, useTranslatedOptions } from "./fields";
 
 /**
  * Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions.
@@ -21,6 +21,7 @@ import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf } fro
  */
 export function StudentDetailsStep({ offline, courses, degrees }: { offline: boolean; courses: Course[]; degrees: Degree[] }) {
   const { t } = useTranslation();
+  const religionOptions = useTranslatedOptions("religions", religions);
   const form = Form.useFormInstance();
 
   return (
@@ -75,7 +76,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
         <Input />
       </Field>
       <Field name="religion" label={t("admission.religion")} rule="religion">
-        <Select options={optionsOf(religions)} />
+        <Select options={religionOptions} />
       </Field>
       <Field name="motherTongue" label={t("admission.motherTongue")} rule="motherTongue" normalize={upperText}>
         <Input />
