@@ -1,4 +1,5 @@
 import {
+  ROLE_STUDENT,
   envelope,
   feePaymentAnswerSchema,
   feePaymentRequestSchema,
@@ -38,7 +39,13 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.requireUser,
     },
-    async (request) => success(await getFeeStatus(app.ctx.db, request.actor!, request.query.userName)),
+    async (request) => {
+      const actor = request.actor!;
+      // A student back on the fee screens after paying, whose return from the gateway never came, sees
+      // the term Paid: their waiting orders not asked about within the minute are asked about first.
+      if (actor.role === ROLE_STUDENT) await settleAwaitingOrders(app.ctx, { userId: actor.id, notAskedRecently: true }, request.log);
+      return success(await getFeeStatus(app.ctx.db, actor, request.query.userName));
+    },
   );
 
   app.post(

@@ -265,6 +265,15 @@ describe("POST /booking/feePayment online", () => {
     expect(logged!.summary).toBe("Rs.10101.00 received for FSCI-Y1T1 (year 1, term 1), whose fee is now Rs.20101.00 and still due: refund it to the payer by hand");
   });
 
+  it("shows a term paid at the gateway whose return never came as Paid when the student looks again", async () => {
+    const { user, cookie, start } = await atTheGateway();
+    await gatewayAnswer(start, "Success");
+    const shown = (await feeStatus(cookie)).json().data.terms.find((term: { feeCode: string }) => term.feeCode === "FART-Y1T1");
+    expect(shown).toMatchObject({ status: "Paid", mode: "Online" });
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Success", settledBy: "status" });
+    expect(await paymentsOfTerm((await termOf(user.id, "FART-Y1T1")).id)).toHaveLength(1);
+  });
+
   it("settles an attempt the gateway never reported before starting another, so a paid term is not charged twice", async () => {
     const { user, cookie, start } = await atTheGateway();
     // A second attempt asks about the first, not paid yet; then the first is paid in a tab left
