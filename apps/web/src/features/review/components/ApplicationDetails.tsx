@@ -52,7 +52,8 @@ function MarkDetail({ rows }: { rows: MarkRow[] }) {
       <div className="review-scroll" role="region" aria-label={title} tabIndex={0}>
         <Table<MarkRow>
           size="small"
-          rowKey="subject"
+          // By the row's place: the form lets two rows name the same subject ("Others" for both languages).
+          rowKey={(row) => String(rows.indexOf(row))}
           pagination={false}
           dataSource={rows}
           columns={markColumns.map((column) => ({ key: column.key, dataIndex: column.key, title: t(column.label) }))}
