@@ -429,6 +429,14 @@ describe("a term is paid once", () => {
     expect(await paymentsOfTerm((await termOf(person.user.id, "FART-Y1T1")).id)).toHaveLength(1);
   });
 
+  it("two offices recording the same term at once: one payment, the other refused with 409", async () => {
+    const person = await student();
+    const answers = await Promise.all([payAtOffice(person.user.userName, "FART-Y2T1"), payAtOffice(person.user.userName, "FART-Y2T1", { mode: "Cheque", reference: "CHQ 1" })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe(notices.feeTermPaid);
+    expect(await paymentsOfTerm((await termOf(person.user.id, "FART-Y2T1")).id)).toHaveLength(1);
+  });
+
   it("offline after online is refused with 409", async () => {
     const { user, start } = await atTheGateway();
     await postBack("return", (await gatewayAnswer(start, "Success")).encResp);
