@@ -109,6 +109,7 @@ export const notices = {
   notAnApplicant: "This e-mail belongs to an account that cannot apply.",
   studentMarksOnly: "Only the marks of an application made before the results can be updated.",
   unsupportedFile: "Only JPG, PNG and PDF files can be uploaded.",
+  tooManyUploads: "These documents have had as many files uploaded as one application may have: please ask the college office for help.",
   // SPEC.md section 8: a staff decision succeeded; the rest are added by the product
   statusUpdated: "Status updated",
   feeStructureMissing: "This degree has no fee structure yet: add it under Degree before approving.",

@@ -11,6 +11,11 @@ export const limits = {
   gatewaySubmitDelayMs: 200,
   /** SPEC.md: uploads over 1 MB are refused ('File Size should be less than 1 MB'). */
   uploadMaxBytes: 1024 * 1024,
+  /**
+   * Files one applicant's documents may count in all: seven documents, each replaced several times,
+   * stay far below it; a script uploading in a loop stops there rather than filling the disk.
+   */
+  uploadsPerOwnerMax: 60,
   /** A draft is a few KiB of typed text; this bounds what one account can store. */
   draftMaxBytes: 64 * 1024,
   /** SPEC.md sections 5 and 9: a status change's remarks, at most 100 characters. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { batchedPerDatabase, isOneOfTheKeys } from "../../db/batched.js";
 import type { Database } from "../../db/client.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
@@ -8,6 +8,12 @@ export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
 
 export async function insertUploadedFile(db: Database, file: Omit<typeof uploadedFiles.$inferInsert, "id" | "createdAt">): Promise<void> {
   await db.insert(uploadedFiles).values(file);
+}
+
+/** How many files have been uploaded under an owner's name, through the owner index. */
+export async function countUploadsOf(db: Database, ownerUserName: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(uploadedFiles).where(eq(uploadedFiles.ownerUserName, ownerUserName));
+  return row?.count ?? 0;
 }
 
 export async function getUploadedFile(db: Database, fileName: string): Promise<UploadedFileRow | undefined> {

@@ -3,10 +3,10 @@ import { limits, messages, notices } from "@admissions/shared";
 import { fileTypeFromBuffer } from "file-type";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
-import { AppError, BadRequestError, NotFoundError } from "../../errors.js";
+import { AppError, BadRequestError, ConflictError, NotFoundError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { findReadableApplication } from "../admissions/admissions.service.js";
-import { getUploadedFile, insertUploadedFile, type UploadedFileRow } from "./uploads.repository.js";
+import { countUploadsOf, getUploadedFile, insertUploadedFile, type UploadedFileRow } from "./uploads.repository.js";
 
 /** SPEC.md: JPG, PNG and PDF, judged by their first bytes, never by the name the browser sent. */
 const acceptedTypes: Record<string, "jpg" | "png" | "pdf"> = {
@@ -48,6 +48,10 @@ export async function saveUpload(
   const detected = await fileTypeFromBuffer(upload.content);
   const extension = detected && acceptedTypes[detected.mime];
   if (!detected || !extension) throw new BadRequestError(notices.unsupportedFile);
+
+  // Checked before the bytes are kept; two uploads at the very same moment may both pass, which the
+  // cap's margin over the seven documents allows for.
+  if ((await countUploadsOf(ctx.db, upload.ownerUserName)) >= limits.uploadsPerOwnerMax) throw new ConflictError(notices.tooManyUploads);
 
   const fileName = `${randomBytes(16).toString("hex")}.${extension}`;
   await ctx.storage.save(fileName, upload.content);

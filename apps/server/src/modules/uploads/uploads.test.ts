@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, messages, notices } from "@admissions/shared";
+import { ROLE_ADMIN, limits, messages, notices } from "@admissions/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadedFiles } from "../../db/schema/index.js";
@@ -71,6 +71,25 @@ describe("POST /booking/uploadFile", () => {
     const fileName = await uploadAs(test, staff.cookie, fixtures.photo, { username: "Walk.In@Example.in" });
     const [row] = await test.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName));
     expect(row!.ownerUserName).toBe("walk.in@example.in");
+  });
+
+  it("stops at the most files one applicant's documents may count, and keeps nothing more", async () => {
+    const busy = await signInAs(test);
+    await test.db.insert(uploadedFiles).values(
+      Array.from({ length: limits.uploadsPerOwnerMax - 1 }, (_unused, index) => ({
+        fileName: `${String(index).padStart(32, "a")}.pdf`.slice(-36),
+        ownerUserName: busy.user.userName,
+        originalName: "earlier.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 10,
+      })),
+    );
+    expect((await upload(busy.cookie, { name: "last.pdf", content: fixtures.marksheet })).statusCode).toBe(200);
+    const before = await storedCount();
+    const refused = await upload(busy.cookie, { name: "one-more.pdf", content: fixtures.marksheet });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(notices.tooManyUploads);
+    expect(await storedCount()).toBe(before);
   });
 
   it("needs a signed-in user", async () => {

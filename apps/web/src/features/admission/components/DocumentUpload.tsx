@@ -3,6 +3,7 @@ import { limits, messages } from "@admissions/shared";
 import { Image, Spin } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-client";
 import { useDocumentUrl } from "../../../lib/documents";
 import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
@@ -59,8 +60,9 @@ export function DocumentUpload({
         return;
       }
       onChange?.(await uploadDocument(fitted, fitted.name, uploadFor));
-    } catch {
-      void message.error(translateMessage(messages.uploadFailed));
+    } catch (error) {
+      // The server's refusal says why (the type, the size, too many files); anything else is a failed upload.
+      void message.error(error instanceof ApiError && error.status > 0 && error.message ? translateMessage(error.message) : translateMessage(messages.uploadFailed));
     } finally {
       setBusy(false);
     }

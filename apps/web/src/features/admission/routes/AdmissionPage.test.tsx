@@ -1,8 +1,8 @@
-import { ageOn, sampleAdmission } from "@admissions/shared";
+import { ageOn, notices, sampleAdmission } from "@admissions/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { failureAnswer, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { failure, failureAnswer, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const masters = {
   "/booking/courses": ok([
@@ -90,6 +90,22 @@ describe("a document missing at the last step", () => {
     expect(photo.getAttribute("aria-invalid")).toBe("true");
     expect(photo.getAttribute("aria-describedby")?.split(" ")).toContain(error.closest("[id]")!.id);
     await waitFor(() => expect(document.activeElement).toBe(photo));
+  });
+});
+
+describe("an upload the server refuses", () => {
+  it("says the server's reason, not only that the upload failed", async () => {
+    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
+    stubApi({
+      ...signedInAs("ROLE_USER", "new@example.in"),
+      ...masters,
+      "/booking/admission": ok(null),
+      "/booking/uploadFile": failure(409, notices.tooManyUploads),
+    });
+    renderAt("/admission");
+    const marksheet = await screen.findByLabelText(/^Marksheet/);
+    fireEvent.change(marksheet, { target: { files: [new File(["%PDF-1.4"], "marksheet.pdf", { type: "application/pdf" })] } });
+    expect(await screen.findByText(notices.tooManyUploads)).toBeTruthy();
   });
 });
 
