@@ -170,20 +170,34 @@ const columnWidths: Record<StudentImportColumn, number> = {
 };
 
 /**
- * The template: the header row, one example row, and a second sheet listing the degrees the staff
- * member may import into, written as the file must name them. Admission numbers and mobiles are
- * text cells, so Excel keeps their leading zeros.
+ * The template: the Students sheet with its header row alone, a second sheet listing the degrees the
+ * staff member may import into, written as the file must name them, and a third with one filled row
+ * to copy from. The example is kept off the Students sheet: typed under, it was imported as a real
+ * student. Admission numbers and mobiles are text cells, so Excel keeps their leading zeros.
  */
 export async function buildTemplate(degreeList: readonly TemplateDegree[]): Promise<Buffer> {
   const { Workbook } = await loadExcelJs();
   const workbook = new Workbook();
-  const sheet = workbook.addWorksheet("Students", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = studentImportColumns.map((column) => ({ header: column.header, key: column.key, width: columnWidths[column.key] }));
-  sheet.getRow(1).font = { bold: true };
-  for (const key of ["admissionNo", "mobile"] as const) sheet.getColumn(key).numFmt = "@";
+  const addStudentSheet = (name: string) => {
+    const sheet = workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.columns = studentImportColumns.map((column) => ({ header: column.header, key: column.key, width: columnWidths[column.key] }));
+    sheet.getRow(1).font = { bold: true };
+    for (const key of ["admissionNo", "mobile"] as const) sheet.getColumn(key).numFmt = "@";
+    return sheet;
+  };
+  addStudentSheet("Students");
+
+  const list = workbook.addWorksheet("Degrees", { views: [{ state: "frozen", ySplit: 1 }] });
+  list.columns = [
+    { header: "Course", key: "course", width: 12 },
+    { header: "Degree", key: "name", width: 40 },
+  ];
+  list.getRow(1).font = { bold: true };
+  list.addRows([...degreeList]);
+
   const example = degreeList[0] ?? { course: "UG", name: "B.SC. COMPUTER SCIENCE" };
   const lastYear = new Date().getFullYear() - 1;
-  sheet.addRow({
+  addStudentSheet("Example").addRow({
     admissionNo: `ADM-${example.course}-${lastYear}-0001`,
     name: "PRIYA S",
     email: "priya.s@example.in",
@@ -193,13 +207,5 @@ export async function buildTemplate(degreeList: readonly TemplateDegree[]): Prom
     currentYear: 2,
     admissionYear: lastYear,
   });
-
-  const list = workbook.addWorksheet("Degrees", { views: [{ state: "frozen", ySplit: 1 }] });
-  list.columns = [
-    { header: "Course", key: "course", width: 12 },
-    { header: "Degree", key: "name", width: 40 },
-  ];
-  list.getRow(1).font = { bold: true };
-  list.addRows([...degreeList]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -110,7 +110,7 @@ async function everything() {
 }
 
 describe("the template", () => {
-  it("is an .xlsx with the header, an example row and the degrees the staff member may import into", async () => {
+  it("is an .xlsx with the header alone, the degrees the staff member may import into, and an example row on a sheet of its own", async () => {
     const response = await test.app.inject({ url: "/booking/studentImport/template", headers: { cookie: department.cookie } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toBe(XLSX_CONTENT_TYPE);
@@ -118,10 +118,13 @@ describe("the template", () => {
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-    const [sheet, list] = workbook.worksheets;
+    const [sheet, list, example] = workbook.worksheets;
     expect((sheet!.getRow(1).values as string[]).slice(1)).toEqual(studentImportHeaders);
-    expect(sheet!.rowCount).toBe(2);
-    expect(sheet!.getRow(2).getCell(6).text).toBe(degreeNames.arts);
+    // Nothing under the header to be imported by mistake: the example is on its own sheet.
+    expect(sheet!.rowCount).toBe(1);
+    expect(example!.name).toBe("Example");
+    expect((example!.getRow(1).values as string[]).slice(1)).toEqual(studentImportHeaders);
+    expect(example!.getRow(2).getCell(6).text).toBe(degreeNames.arts);
     // A department admin's template lists their degrees only.
     expect(list!.getSheetValues().slice(2).map((row) => (row as string[]).slice(1))).toEqual([["UG", degreeNames.arts]]);
   });
