@@ -131,6 +131,7 @@ describe("loadSettings", () => {
     ["CCAVENUE_MERCHANT_ID", { CCAVENUE_MERCHANT_ID: "123456", CCAVENUE_ACCESS_CODE: "AVAB00AA00AA00AAAA" }],
     ["SESSION_IDLE_MINUTES", { SESSION_IDLE_MINUTES: "-5" }],
     ["TRUST_PROXY", { TRUST_PROXY: "yes" }],
+    ["COLLEGE_TIME_ZONE", { COLLEGE_TIME_ZONE: "Mars/Olympus" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
   ])("refuses a bad %s and names it", (name, env) => {
     const message = refusal(env);

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { isKnownTimeZone } from "@admissions/shared";
 import { z } from "zod";
 
 /** Environment variables read as unset when empty, so `FOO=` in a shell does not mean "the empty string". */
@@ -74,6 +75,7 @@ const settingsSchema = z
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
     MAIL_FROM: z.string().min(3).default("Admissions Office <admissions@localhost>"),
     COLLEGE_NAME: z.string().min(1).default("Government Arts and Science College"),
+    COLLEGE_TIME_ZONE: z.string().default("Asia/Kolkata").refine(isKnownTimeZone, "must be an IANA time zone such as Asia/Kolkata"),
     CCAVENUE_MERCHANT_ID: optional(z.string()),
     CCAVENUE_ACCESS_CODE: optional(z.string()),
     CCAVENUE_WORKING_KEY: optional(z.string()),
@@ -132,6 +134,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     collegeName: raw.COLLEGE_NAME,
+    /** Whose calendar dates applications, numbers their years and prints receipts' times. */
+    timeZone: raw.COLLEGE_TIME_ZONE,
     gateway: {
       merchantId: raw.CCAVENUE_MERCHANT_ID,
       accessCode: raw.CCAVENUE_ACCESS_CODE,

@@ -10,7 +10,7 @@ export const calendarDay = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, "Enter a real date as YYYY-MM-DD!");
 
-function isKnownTimeZone(name: string): boolean {
+export function isKnownTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: name });
     return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicationExportQuerySchema, dashboardMessages, dashboardQuerySchema, daysInRange, perDayPeriod } from "./reports.js";
+import { applicationExportQuerySchema, dashboardMessages, dashboardQuerySchema, dayIn, daysInRange, perDayPeriod, yearIn } from "./reports.js";
 
 describe("the dashboard's daily period", () => {
   const today = "2026-11-22";
@@ -51,5 +51,16 @@ describe("applicationExportQuerySchema", () => {
       status: "Submitted",
       courseId: 2,
     });
+  });
+});
+
+describe("the college's calendar", () => {
+  it("dates a moment by the day and year in the college's time zone, not the UTC day", () => {
+    const halfPastMidnightInIndia = new Date("2026-06-30T19:00:00Z");
+    expect(dayIn("Asia/Kolkata", halfPastMidnightInIndia)).toBe("2026-07-01");
+    expect(dayIn("UTC", halfPastMidnightInIndia)).toBe("2026-06-30");
+    const newYearInIndia = new Date("2026-12-31T19:00:00Z");
+    expect(yearIn("Asia/Kolkata", newYearInIndia)).toBe(2027);
+    expect(yearIn("UTC", newYearInIndia)).toBe(2026);
   });
 });

@@ -23,9 +23,22 @@ export const dashboardMessages = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The UTC day of a moment, as applications' dates are stored. */
+/** The UTC day of a moment: day arithmetic on YYYY-MM-DD strings. */
 export function isoDay(moment: Date = new Date()): string {
   return moment.toISOString().slice(0, 10);
+}
+
+/**
+ * The calendar day (YYYY-MM-DD) a moment falls on in a time zone: an application sent at 00:30 on
+ * 1 July in India is dated 1 July, where the UTC day is 30 June.
+ */
+export function dayIn(timeZone: string, moment: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(moment);
+}
+
+/** The calendar year a moment falls in, in a time zone. */
+export function yearIn(timeZone: string, moment: Date = new Date()): number {
+  return Number(dayIn(timeZone, moment).slice(0, 4));
 }
 
 export function addDays(day: string, days: number): string {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { ROLE_STUDENT, ROLE_USER, admissionFields, documentFieldNames, editableApplicationStatuses, isStaffRole, messages, notices, type Admission, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, admissionFields, dayIn, yearIn, documentFieldNames, editableApplicationStatuses, isStaffRole, messages, notices, type Admission, type FieldError } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
@@ -69,10 +69,6 @@ async function findOrCreateApplicant(db: Database, userName: string, mobile: str
   });
   if (!created) throw new ConflictError(notices.notAnApplicant);
   return { id: created.id, created: true };
-}
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /**
@@ -148,10 +144,11 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
     if (existing) assertDegreeInScope(scope, existing.degreeId);
     if (existing && !editableApplicationStatuses.includes(existing.status)) throw new ConflictError(notices.applicationLocked);
 
-    const year = new Date().getFullYear();
+    // Dated and numbered by the college's calendar: sent at 00:30 on 1 July in India, it is of 1 July.
+    const year = yearIn(ctx.settings.timeZone);
     const applicationNo =
       existing?.applicationNo ?? `${admission.course}-${year}-${String(await takeApplicationNumber(tx, admission.course, year)).padStart(6, "0")}`;
-    const fields: NewApplication = { ...changes, userId: applicant.id, applicationNo, applicationDate: existing?.applicationDate ?? today() };
+    const fields: NewApplication = { ...changes, userId: applicant.id, applicationNo, applicationDate: existing?.applicationDate ?? dayIn(ctx.settings.timeZone) };
     const saved = existing ? await updateApplication(tx, existing.id, fields) : await insertApplication(tx, fields);
     await deleteDraft(tx, applicant.id);
     const payment = offline ? undefined : await startApplicationPayment(ctx, tx, saved);

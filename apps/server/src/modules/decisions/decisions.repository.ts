@@ -64,21 +64,26 @@ export async function updateStudent(db: Database, id: number, changes: Partial<N
 }
 
 /**
- * Copies a degree's fee structure into a student's fee terms. A term the student already has is kept,
- * unless it is still Due and came from another degree's structure (a different fee code, after a
- * transfer): then it takes this degree's amount and code. Paid terms are never touched. Answers how
- * many terms were created or changed.
+ * Copies a degree's fee structure into a student's fee terms. A term the student already has is kept;
+ * when the student comes from another degree (`fromOtherDegree`, a transfer approved), a term still
+ * Due that came from that degree's structure (another fee code) takes this degree's amount and code.
+ * Paid terms are never touched, nor, on an approval in the same degree, what the student owes: a
+ * structure changed since (new codes and amounts for a later intake) is not theirs. Answers how many
+ * terms were created or changed.
  */
-export async function copyFeeStructureToTerms(db: Database, studentId: number, structure: FeeStructureRow[]): Promise<number> {
-  const written = await db
+export async function copyFeeStructureToTerms(db: Database, studentId: number, structure: FeeStructureRow[], fromOtherDegree: boolean): Promise<number> {
+  const terms = db
     .insert(feeTerms)
-    .values(structure.map((row) => ({ studentId, academicYear: row.year, termNo: row.term, amountPaise: row.amountPaise, feeCode: row.feeCode })))
-    .onConflictDoUpdate({
-      target: [feeTerms.studentId, feeTerms.academicYear, feeTerms.termNo],
-      set: { amountPaise: sql`excluded.amount_paise`, feeCode: sql`excluded.fee_code` },
-      setWhere: sql`${feeTerms.status} = 'Due' and ${feeTerms.feeCode} <> excluded.fee_code`,
-    })
-    .returning({ id: feeTerms.id });
+    .values(structure.map((row) => ({ studentId, academicYear: row.year, termNo: row.term, amountPaise: row.amountPaise, feeCode: row.feeCode })));
+  const target = [feeTerms.studentId, feeTerms.academicYear, feeTerms.termNo];
+  const written = await (fromOtherDegree
+    ? terms.onConflictDoUpdate({
+        target,
+        set: { amountPaise: sql`excluded.amount_paise`, feeCode: sql`excluded.fee_code` },
+        setWhere: sql`${feeTerms.status} = 'Due' and ${feeTerms.feeCode} <> excluded.fee_code`,
+      })
+    : terms.onConflictDoNothing({ target })
+  ).returning({ id: feeTerms.id });
   return written.length;
 }
 

@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, ROLE_USER, messages, notices, type ApplicationDecision } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, messages, notices, yearIn, type ApplicationDecision } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
@@ -45,9 +45,8 @@ async function courseNameOf(db: Database, courseId: number): Promise<string> {
  * ADM-UG-2026-0001. The count goes on above any number of the series a student already has (one
  * imported from the office's register), so an approval never meets the unique admission number.
  */
-async function takeAdmissionNumber(db: Database, courseId: number): Promise<string> {
+async function takeAdmissionNumber(db: Database, courseId: number, year: number): Promise<string> {
   const series = `ADM-${await courseNameOf(db, courseId)}`;
-  const year = new Date().getFullYear();
   const prefix = `${series}-${year}-`;
   const next = await takeApplicationNumber(db, series, year, (await highestAdmissionNumberIn(db, prefix)) + 1);
   return `${prefix}${String(next).padStart(4, "0")}`;
@@ -87,13 +86,13 @@ function transferChanges(application: ApplicationRow, degree: Degree): Partial<N
  * ROLE_STUDENT, the student record is made or reactivated, and the degree's fee structure becomes the
  * student's fee terms. Refused, changing nothing, while the degree has no fee structure.
  */
-async function admit(db: Database, application: ApplicationRow, applicant: UserRow): Promise<{ admissionNo: string; feeTermsWritten: number }> {
+async function admit(db: Database, application: ApplicationRow, applicant: UserRow, year: number): Promise<{ admissionNo: string; feeTermsWritten: number }> {
   if (applicant.role !== ROLE_USER && applicant.role !== ROLE_STUDENT) throw new ConflictError(notices.notAnApplicant);
   const structure = await findFeeStructureOf(db, application.degreeId);
   if (structure.length === 0) throw new ConflictError(notices.feeStructureMissing);
 
   const existing = await getStudentOfUser(db, applicant.id, { forUpdate: true });
-  const admissionNo = existing?.admissionNo ?? application.admissionNo ?? (await takeAdmissionNumber(db, application.courseId));
+  const admissionNo = existing?.admissionNo ?? application.admissionNo ?? (await takeAdmissionNumber(db, application.courseId, year));
   const record = {
     applicationId: application.id,
     admissionNo,
@@ -106,9 +105,10 @@ async function admit(db: Database, application: ApplicationRow, applicant: UserR
   };
   const student = existing
     ? await updateStudent(db, existing.id, record)
-    : await insertStudent(db, { ...record, userId: applicant.id, admissionYear: new Date().getFullYear(), currentYear: 1 });
+    : await insertStudent(db, { ...record, userId: applicant.id, admissionYear: year, currentYear: 1 });
   await updateUserRole(db, applicant.id, ROLE_STUDENT);
-  return { admissionNo, feeTermsWritten: await copyFeeStructureToTerms(db, student.id, structure) };
+  const fromOtherDegree = existing !== undefined && existing.degreeId !== application.degreeId;
+  return { admissionNo, feeTermsWritten: await copyFeeStructureToTerms(db, student.id, structure, fromOtherDegree) };
 }
 
 /** Leaving Approved ends the admission; the student record and every fee term, paid or due, are kept. */
@@ -165,7 +165,8 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
     const applicant = (await getUserById(tx, current.userId))!;
     const target = decision.status === "Transferred" ? await resolveTransferTarget(tx, scope, current, decision.degreeId) : undefined;
 
-    const admission = decision.status === "Approved" ? await admit(tx, current, applicant) : undefined;
+    // Numbered and dated by the college's calendar year.
+    const admission = decision.status === "Approved" ? await admit(tx, current, applicant, yearIn(ctx.settings.timeZone)) : undefined;
     if (!admission && current.status === "Approved") await withdrawAdmission(tx, applicant);
     const saved = await updateApplication(tx, current.id, {
       status: decision.status,

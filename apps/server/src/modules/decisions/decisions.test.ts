@@ -307,6 +307,22 @@ describe("POST /booking/applicationStatus: leaving Approved", () => {
     const codes = (await termsOf(student.id)).map((term) => `${term.feeCode}:${term.status}`);
     expect(codes).toEqual(["ART-Y1T1:Paid", "SCI-Y1T2:Due", "SCI-Y2T1:Due", "SCI-Y2T2:Due", "SCI-Y3T1:Due", "SCI-Y3T2:Due"]);
   });
+
+  it("approved again in the same degree keeps what the student owes, whatever the structure says since", async () => {
+    const [ownDegree] = await test.db.insert(degrees).values({ name: "B.A. REPRICED LATER", courseId: 1 }).returning();
+    await test.db.insert(feeStructures).values(structureOf(ownDegree!.id, "OLD", 10_000));
+    const person = await applicant(ownDegree!.id);
+    await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo });
+    const student = (await studentOf(person.user.id))!;
+    const owed = (await termsOf(student.id)).map((term) => `${term.feeCode}:${term.amountPaise}`);
+
+    // Next year's intake pays more under new codes; this student is approved again (a corrected remark).
+    await test.db.delete(feeStructures).where(eq(feeStructures.degreeId, ownDegree!.id));
+    await test.db.insert(feeStructures).values(structureOf(ownDegree!.id, "NEW", 15_000));
+    await decide({ message: "Cancelled by mistake", status: "Cancelled", applicationNo: person.applicationNo });
+    expect((await decide({ message: "Admitted again", status: "Approved", applicationNo: person.applicationNo })).statusCode).toBe(200);
+    expect((await termsOf(student.id)).map((term) => `${term.feeCode}:${term.amountPaise}`)).toEqual(owed);
+  });
 });
 
 describe("POST /booking/applicationStatus: two staff members on one application", () => {

@@ -18,7 +18,14 @@ const ONLINE: FeeMode = "Online";
  * answer says `refundDue` for the payer to be told. Answers what happened, for the order's own
  * activity entry.
  */
-export async function applyToFeeTerm(db: Database, order: PaymentOrderRow, outcome: "Success" | "Failure" | "Aborted", trackingId: string | null, meta: RequestMeta) {
+export async function applyToFeeTerm(
+  db: Database,
+  order: PaymentOrderRow,
+  outcome: "Success" | "Failure" | "Aborted",
+  trackingId: string | null,
+  meta: RequestMeta,
+  timeZone: string,
+) {
   const term = order.feeTermId === null ? undefined : await lockTermById(db, order.feeTermId);
   if (!term) throw new Error(`fee order ${order.orderId} names no fee term`);
   const about = { feeTermId: term.id, feeCode: term.feeCode, academicYear: term.academicYear, termNo: term.termNo };
@@ -53,7 +60,7 @@ export async function applyToFeeTerm(db: Database, order: PaymentOrderRow, outco
     reference: trackingId,
     paymentOrderId: order.id,
     recordedBy: null,
-  });
+  }, timeZone);
   await recordActivity(db, {
     actor: null,
     action: "fee.paid_online",

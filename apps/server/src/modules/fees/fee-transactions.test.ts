@@ -222,6 +222,12 @@ describe("GET /booking/exportFeeTransactions", () => {
     expect(entry).toMatchObject({ summary: "Exported 4 fee transactions to Excel" });
   });
 
+  it("writes each payment's time as the list showed it, in the zone the list was read in", async () => {
+    const { rows } = await exported(`timeZone=${encodeURIComponent("Asia/Kolkata")}`);
+    // Paid at 09:00 UTC, 14:30 in India: the cell reads 14:30 (a spreadsheet's dates have no zone).
+    expect(rows[2]![0]).toEqual(new Date("2025-06-03T14:30:00Z"));
+  });
+
   it("applies the list's filters, due terms included", async () => {
     expect((await exported("kind=fee&mode=Cash")).rows.map((row) => row[4])).toEqual(["ANITA R"]);
     const due = await exported("status=Due&year=1");

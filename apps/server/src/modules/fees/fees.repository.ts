@@ -1,3 +1,4 @@
+import { yearIn } from "@admissions/shared";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
@@ -94,9 +95,12 @@ export async function lockTermById(db: Database, id: number): Promise<FeeTermRow
   return row;
 }
 
-/** The next receipt number of the year, FEE-2026-000001, from the same atomic counters as application numbers. */
-async function takeReceiptNumber(db: Database): Promise<string> {
-  const year = new Date().getFullYear();
+/**
+ * The next receipt number of the year in the college's time zone, FEE-2026-000001, from the same
+ * atomic counters as application numbers.
+ */
+async function takeReceiptNumber(db: Database, timeZone: string): Promise<string> {
+  const year = yearIn(timeZone);
   return `FEE-${year}-${String(await takeApplicationNumber(db, "FEE", year)).padStart(6, "0")}`;
 }
 
@@ -104,10 +108,10 @@ async function takeReceiptNumber(db: Database): Promise<string> {
  * Records the payment of a locked, Due term and marks the term Paid, in the caller's transaction. The
  * unique index on the payment's term is the last guard against a second payment of the same term.
  */
-export async function recordTermPayment(db: Database, term: FeeTermRow, payment: NewFeePayment): Promise<FeePaymentRow> {
+export async function recordTermPayment(db: Database, term: FeeTermRow, payment: NewFeePayment, timeZone: string): Promise<FeePaymentRow> {
   const [saved] = await db
     .insert(feePayments)
-    .values({ ...payment, receiptNo: await takeReceiptNumber(db) })
+    .values({ ...payment, receiptNo: await takeReceiptNumber(db, timeZone) })
     .returning();
   await db.update(feeTerms).set({ status: termStatus.paid, paidAt: saved!.paidAt }).where(eq(feeTerms.id, term.id));
   return saved!;

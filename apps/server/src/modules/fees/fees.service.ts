@@ -123,7 +123,7 @@ export async function recordOfflineFeePayment(ctx: AppContext, actor: Actor, stu
       remarks: payment.remarks ?? null,
       paymentOrderId: null,
       recordedBy: actor.id,
-    });
+    }, ctx.settings.timeZone);
     await recordActivity(tx, {
       actor: { id: actor.id, userName: actor.userName },
       action: "fee.recorded_offline",
@@ -156,6 +156,7 @@ async function receiptFile(ctx: AppContext, actor: Actor, receipt: FeeReceiptRec
   await assertMayReadReceipt(ctx.db, actor, receipt);
   const pdf = await buildReceiptPdf({
     collegeName: ctx.settings.collegeName,
+    timeZone: ctx.settings.timeZone,
     number: receipt.receiptNo,
     payer: [
       ["Receipt No", receipt.receiptNo],

@@ -1,4 +1,4 @@
-import { isoDay, paiseToRupees, type FeeTransactionPage, type feeTransactionListQuerySchema } from "@admissions/shared";
+import { dayIn, paiseToRupees, type FeeTransactionPage, type feeTransactionListQuerySchema } from "@admissions/shared";
 import type { z } from "zod";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
@@ -27,25 +27,52 @@ export async function listFeeTransactions(db: Database, actor: Actor, query: Lis
 
 const kindNames = { fee: "Term fee", application: "Application fee" } as const;
 
-/** The sheet's columns: the list's, with amounts as numbers and dates as dates so Excel sums and sorts them. */
-const transactionColumns: readonly SheetColumn<TransactionRecord>[] = [
-  { header: "Date", width: 20, numFmt: "yyyy-mm-dd hh:mm", value: (row) => row.paidAt },
-  { header: "Type", width: 16, value: (row) => kindNames[row.kind] },
-  { header: "Receipt No", width: 18, value: (row) => row.receiptNo },
-  { header: "Order ID", width: 22, value: (row) => row.orderId },
-  { header: "Name", width: 28, value: (row) => row.name },
-  { header: "E-mail", width: 32, value: (row) => row.userName },
-  { header: "Admission No", width: 20, value: (row) => row.admissionNo },
-  { header: "Application No", width: 18, value: (row) => row.applicationNo },
-  { header: "Degree", width: 30, value: (row) => row.degree },
-  { header: "Year", width: 6, value: (row) => row.year },
-  { header: "Term", width: 6, value: (row) => row.term },
-  { header: "Amount", width: 12, numFmt: "0.00", value: (row) => paiseToRupees(row.amountPaise) },
-  { header: "Mode", width: 14, value: (row) => row.mode },
-  { header: "Reference", width: 20, value: (row) => row.reference },
-  { header: "Status", width: 8, value: (row) => row.status },
-];
+/**
+ * A moment as the clock on the wall read it in a time zone, written as the UTC fields of a Date: a
+ * spreadsheet's dates have no zone, and ExcelJS writes a Date's UTC fields, so a payment at 01:00 in
+ * India showed as 19:30 the day before, where the list the export came from showed 01:00.
+ */
+function wallClockIn(timeZone: string): (moment: Date) => Date {
+  const clock = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
+  return (moment) => {
+    const part = Object.fromEntries(clock.formatToParts(moment).map(({ type, value }) => [type, Number(value)]));
+    return new Date(Date.UTC(part.year!, part.month! - 1, part.day, part.hour, part.minute, part.second));
+  };
+}
 
+/**
+ * The sheet's columns: the list's, with amounts as numbers and dates as dates so Excel sums and sorts
+ * them; the dates read in the zone the list was read in, as it showed them.
+ */
+function transactionColumnsIn(timeZone: string): readonly SheetColumn<TransactionRecord>[] {
+  const wallClock = wallClockIn(timeZone);
+  return [
+    { header: "Date", width: 20, numFmt: "yyyy-mm-dd hh:mm", value: (row) => row.paidAt && wallClock(row.paidAt) },
+    { header: "Type", width: 16, value: (row) => kindNames[row.kind] },
+    { header: "Receipt No", width: 18, value: (row) => row.receiptNo },
+    { header: "Order ID", width: 22, value: (row) => row.orderId },
+    { header: "Name", width: 28, value: (row) => row.name },
+    { header: "E-mail", width: 32, value: (row) => row.userName },
+    { header: "Admission No", width: 20, value: (row) => row.admissionNo },
+    { header: "Application No", width: 18, value: (row) => row.applicationNo },
+    { header: "Degree", width: 30, value: (row) => row.degree },
+    { header: "Year", width: 6, value: (row) => row.year },
+    { header: "Term", width: 6, value: (row) => row.term },
+    { header: "Amount", width: 12, numFmt: "0.00", value: (row) => paiseToRupees(row.amountPaise) },
+    { header: "Mode", width: 14, value: (row) => row.mode },
+    { header: "Reference", width: 20, value: (row) => row.reference },
+    { header: "Status", width: 8, value: (row) => row.status },
+  ];
+}
 
 /**
  * GET exportFeeTransactions: what the list finds for these filters, as an .xlsx streamed in batches
@@ -62,6 +89,6 @@ export async function exportFeeTransactions(ctx: AppContext, actor: Actor, filte
     details: { filters, rows: total },
     ip: meta.ip,
   });
-  const stream = streamWorkbook("Fee transactions", transactionColumns, transactionBatches(ctx.db, filters, scope, exportBatchSize[ctx.engine]));
-  return { total, fileName: `fee-transactions-${isoDay()}.xlsx`, stream };
+  const stream = streamWorkbook("Fee transactions", transactionColumnsIn(filters.timeZone), transactionBatches(ctx.db, filters, scope, exportBatchSize[ctx.engine]));
+  return { total, fileName: `fee-transactions-${dayIn(ctx.settings.timeZone)}.xlsx`, stream };
 }

@@ -218,7 +218,7 @@ export async function applyGatewayResult(
     });
     const effect =
       order.purpose === paymentPurposes.fee
-        ? await applyToFeeTerm(tx, order, result.outcome, trackingId, meta)
+        ? await applyToFeeTerm(tx, order, result.outcome, trackingId, meta, ctx.settings.timeZone)
         : await applyToApplication(tx, order, result.outcome, trackingId, meta);
     await recordActivity(tx, {
       actor: null,
@@ -296,6 +296,7 @@ export async function applicationReceiptOf(ctx: AppContext, actor: Actor, order:
   if (application && order.userId !== actor.id) assertDegreeInScope(await degreeScopeOf(ctx.db, actor), application.degreeId);
   const pdf = await buildReceiptPdf({
     collegeName: ctx.settings.collegeName,
+    timeZone: ctx.settings.timeZone,
     number: order.orderId,
     payer: [
       ["Received from", application?.name ?? null],

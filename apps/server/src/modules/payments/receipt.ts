@@ -13,6 +13,8 @@ export type ReceiptLine = readonly [label: string, value: string | null];
  */
 export interface ReceiptFacts {
   collegeName: string;
+  /** The college's time zone, in which the receipt gives the time of payment. */
+  timeZone: string;
   /** What the receipt is known by (a receipt number or an order id): its PDF title. */
   number: string;
   payer: readonly ReceiptLine[];
@@ -44,7 +46,7 @@ export async function buildReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
     ["Amount", `Rs. ${formatAmount(facts.amountPaise)}`],
     ["Amount in words", rupeesInWords.convert(facts.amountPaise / 100)],
     ...facts.payment,
-    ["Date", facts.paidAt.toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "long", timeStyle: "short" })],
+    ["Date", facts.paidAt.toLocaleString("en-IN", { timeZone: facts.timeZone, dateStyle: "long", timeStyle: "short" })],
   ];
   document.fontSize(11);
   for (const [label, value] of rows) {

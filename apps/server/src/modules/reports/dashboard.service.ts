@@ -1,4 +1,4 @@
-import { addDays, applicationStatuses, editableApplicationStatuses, perDayPeriod, type Dashboard } from "@admissions/shared";
+import { addDays, applicationStatuses, dayIn, editableApplicationStatuses, perDayPeriod, type Dashboard } from "@admissions/shared";
 import type { Actor, AppContext } from "../../context.js";
 import { degreeScopeOf } from "../users/degree-scope.js";
 import { countDashboardFigures, type DateRange } from "./dashboard.repository.js";
@@ -14,7 +14,8 @@ function everyDay(period: Required<DateRange>, counted: { date: string; count: n
 /** The staff dashboard for the applications in the range that the actor may see. */
 export async function getDashboard(ctx: AppContext, actor: Actor, range: DateRange & { timeZone: string }): Promise<Dashboard> {
   const scope = await degreeScopeOf(ctx.db, actor);
-  const period = perDayPeriod(range);
+  // The chart's days are application dates, which are the college's days.
+  const period = perDayPeriod(range, dayIn(ctx.settings.timeZone));
   const figures = await countDashboardFigures(ctx.db, range, period, scope);
   const lifecycleOrder = (status: string) => applicationStatuses.indexOf(status as (typeof applicationStatuses)[number]);
   const byStatus = [...figures.byStatus].sort((a, b) => lifecycleOrder(a.status) - lifecycleOrder(b.status));

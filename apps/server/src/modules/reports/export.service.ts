@@ -1,4 +1,4 @@
-import { isoDay } from "@admissions/shared";
+import { dayIn } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
@@ -32,7 +32,7 @@ export async function exportApplications(ctx: AppContext, actor: Actor, filters:
     ip: meta.ip,
   });
   const stream = streamWorkbook("Applications", exportColumns, applicationRows(ctx.db, filters, scope, extent, exportBatchSize[ctx.engine]));
-  return { total: extent.total, fileName: `applications-${isoDay()}.xlsx`, stream };
+  return { total: extent.total, fileName: `applications-${dayIn(ctx.settings.timeZone)}.xlsx`, stream };
 }
 
 /** The matching applications in batches by id, each row with its course and degree by name. */

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, admissionSchema, isoDay, sampleAdmission } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, admissionSchema, dayIn, sampleAdmission } from "@admissions/shared";
 import { desc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,8 @@ import { exportBatchSize } from "./export.service.js";
 let test: TestApp;
 let adminCookie: string;
 const degreeIds: Record<string, number> = {};
-const today = isoDay();
+// The college's day (COLLEGE_TIME_ZONE, Asia/Kolkata by default), by which applications are dated.
+const today = dayIn("Asia/Kolkata");
 
 /**
  * Eight applications with known courses, degrees, statuses, dates and gateway payments (rupees;
