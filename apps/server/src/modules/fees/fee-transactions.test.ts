@@ -2,7 +2,7 @@ import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_USER, feeTransactionExportQuery
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, applications, degrees, feePayments, paymentOrders, staffDegrees } from "../../db/schema/index.js";
+import { activityLog, applications, degrees, feePayments, paymentOrders, staffDegrees, students } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { admitStudent, insertFeeStructure, signInAs, submitApplicationAs } from "../../test/factories.js";
 import { encryptForGateway } from "../payments/ccavenue-cipher.js";
@@ -156,8 +156,16 @@ describe("GET /booking/feeTransactions", () => {
     expect(page.content.map((row: { name: string; term: number }) => `${row.name} ${row.term}`)).toEqual(["CHITRA K 1", "BALA M 2", "CHITRA K 2"]);
     expect(page.totals).toEqual({ count: 3, amount: 10_101 + 20_102 + 10_102 });
     expect(page.content[0]).toMatchObject({ id: expect.stringMatching(/^due-\d+$/), kind: "fee", paidAt: null, receiptNo: null, orderId: null, mode: null, status: "Due" });
-    // Anita has 4 terms left, Bala 5, Chitra all 6.
-    expect((await pageOf("status=Due")).totals.count).toBe(15);
+    // Owed now: all three are in year 1, whose terms are the ones due; later years' come due as they reach them.
+    expect((await pageOf("status=Due")).totals.count).toBe(3);
+    const setStudent = (name: string, changes: Partial<typeof students.$inferInsert>) => test.db.update(students).set(changes).where(eq(students.name, name));
+    await setStudent("CHITRA K", { currentYear: 2 });
+    expect((await pageOf("status=Due")).totals.count).toBe(5);
+    // A withdrawn admission keeps its terms, but nobody is asked for them.
+    await setStudent("BALA M", { status: "Cancelled" });
+    expect((await pageOf("status=Due")).totals.count).toBe(4);
+    await setStudent("CHITRA K", { currentYear: 1 });
+    await setStudent("BALA M", { status: "Active" });
     expect((await pageOf("status=Due&kind=application")).totalElements).toBe(0);
     expect((await pageOf("status=Due&mode=Cash")).totalElements).toBe(0);
   });

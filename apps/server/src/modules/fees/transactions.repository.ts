@@ -1,5 +1,5 @@
 import type { FeeTransactionKind, FeeTransactionStatus, feeTransactionExportQuerySchema } from "@admissions/shared";
-import { and, asc, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, lte, sql, sum, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
@@ -205,6 +205,10 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
     .where(
       and(
         eq(feeTerms.status, termStatus.due),
+        // Owed now: by students still admitted, for the years they have reached (approval writes
+        // every year's terms at once, and a withdrawn admission keeps its terms).
+        eq(students.status, "Active"),
+        lte(feeTerms.academicYear, students.currentYear),
         degreeConditions(filters, scope, students.degreeId),
         filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
         filters.term ? eq(feeTerms.termNo, filters.term) : undefined,
