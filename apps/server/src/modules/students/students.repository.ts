@@ -1,5 +1,5 @@
-import type { studentFilterSchema } from "@admissions/shared";
-import { and, asc, count, desc, eq, exists, not, sql, type SQL } from "drizzle-orm";
+import { ROLE_STUDENT, ROLE_USER, type studentFilterSchema } from "@admissions/shared";
+import { and, asc, count, desc, eq, exists, inArray, ne, not, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
@@ -116,3 +116,24 @@ export async function findPaymentsOf(db: Database, studentId: number) {
 }
 
 export type PaymentRecord = Awaited<ReturnType<typeof findPaymentsOf>>[number];
+
+/**
+ * Gives a student's account the role its record's status goes with, as a decision does: ROLE_USER
+ * while the admission is Cancelled, ROLE_STUDENT otherwise. Only an applicant's or a student's
+ * account changes, never staff's. Answers the account's id when its role changed.
+ */
+export async function matchAccountRoleToStatus(db: Database, studentId: number, status: string): Promise<number | undefined> {
+  const role = status === "Cancelled" ? ROLE_USER : ROLE_STUDENT;
+  const [changed] = await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(
+      and(
+        sql`${users.id} = (select ${students.userId} from ${students} where ${students.id} = ${studentId})`,
+        inArray(users.role, [ROLE_USER, ROLE_STUDENT]),
+        ne(users.role, role),
+      ),
+    )
+    .returning({ id: users.id });
+  return changed?.id;
+}

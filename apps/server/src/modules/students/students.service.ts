@@ -18,7 +18,7 @@ import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { findTermsWithPayments } from "../fees/fees.repository.js";
 import { presentFeeTerm } from "../fees/fees.presenter.js";
 import { presentPayment, presentStudent, presentStudentListItem } from "./students.presenter.js";
-import { findPaymentsOf, findStudentsPage, getStudent, type StudentRecord } from "./students.repository.js";
+import { findPaymentsOf, findStudentsPage, getStudent, matchAccountRoleToStatus, type StudentRecord } from "./students.repository.js";
 
 type StudentFilter = z.output<typeof studentFilterSchema>;
 
@@ -87,10 +87,13 @@ function describeChanges(from: EditableFields, to: EditableFields): string {
 
 /**
  * Changes a student's name, mobile, current year and status, on the locked record, with its activity
- * entry in the same transaction. A request that changes nothing writes nothing.
+ * entry in the same transaction. A changed status takes the account's role with it (a Cancelled
+ * student is an applicant again, and one made Active again a student, as decisions do). A request
+ * that changes nothing writes nothing.
  */
 export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: StudentUpdate, meta: RequestMeta): Promise<Student> {
-  return ctx.db.transaction(async (tx) => {
+  let accountChanged: number | undefined;
+  const updated = await ctx.db.transaction(async (tx) => {
     const before = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
     const refused = changedFixedFields(before, input);
     if (refused.length > 0) throw new ValidationError(refused);
@@ -101,6 +104,7 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     if (!changes) return presentStudent(before);
 
     await updateStudent(tx, before.id, to);
+    if (from.status !== to.status) accountChanged = await matchAccountRoleToStatus(tx, before.id, to.status);
     await recordActivity(tx, {
       actor,
       action: "student.updated",
@@ -112,4 +116,7 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     });
     return presentStudent((await getStudent(tx, before.id))!);
   });
+  // The account's sessions see the new role at once, here; other instances within their cache's age.
+  if (accountChanged !== undefined) ctx.sessionCache.forgetUsers([accountChanged]);
+  return updated;
 }

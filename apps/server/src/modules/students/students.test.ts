@@ -1,7 +1,7 @@
 import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, studentMessages, type AdmissionInput, type StudentListItem } from "@admissions/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, staffDegrees, students } from "../../db/schema/index.js";
+import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, staffDegrees, students, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { createUser, signInAs, submitApplicationAs } from "../../test/factories.js";
 
@@ -384,9 +384,13 @@ describe("POST /booking/students", () => {
       },
     });
 
+    // Cancelled, the account is an applicant's again, as a decision leaves it; Active again, a student's.
+    const roleOfAnitha = async () => (await test.db.select({ role: users.role }).from(users).where(eq(users.userName, people.anitha.userName)))[0]!.role;
+    expect(await roleOfAnitha()).toBe(ROLE_USER);
     expect((await edit(valid())).statusCode).toBe(200);
     expect(await studentRow(people.anitha.id)).toMatchObject({ name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active" });
     expect(await updatesOf(people.anitha.admissionNo)).toHaveLength(2);
+    expect(await roleOfAnitha()).toBe(ROLE_STUDENT);
   });
 
   it("writes nothing when nothing changes, and accepts the fixed facts sent back unchanged", async () => {
