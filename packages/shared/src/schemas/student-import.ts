@@ -31,6 +31,9 @@ export const studentImportMessages = {
   emailOfStaff: "This e-mail belongs to a staff account!",
   admissionNoTaken: "This admission number belongs to a student with another e-mail!",
   emailOfAnotherStudent: "This e-mail belongs to a student with another admission number!",
+  yearNotReached: "A student admitted in that year cannot be in that year of the course yet!",
+  accountDisabled: "This e-mail belongs to a disabled account: enable it under User first!",
+  applicationUndecided: "This e-mail belongs to an applicant whose application is not yet decided: decide it first!",
   rowsRejected: "Some rows are not valid: nothing was imported. Correct them and upload the file again.",
   imported: "Students imported",
 } as const;
@@ -102,6 +105,15 @@ export const studentImportRowSchema = z.object({
     .refine((year) => year <= latestAdmissionYear(), studentImportMessages.admissionYearInvalid),
 });
 export type StudentImportRow = z.output<typeof studentImportRowSchema>;
+
+/**
+ * Whether a student admitted in `admissionYear` can be in `currentYear` of the course by now: year 2
+ * of a course begun in 2026 comes in 2027. The year-end close moves students by when they were
+ * admitted, and would never move one recorded as further on than the calendar allows.
+ */
+export function hasReachedYear(admissionYear: number, currentYear: number): boolean {
+  return currentYear === 1 || admissionYear + currentYear - 1 <= latestAdmissionYear() - 1;
+}
 
 /** A row that cannot be imported: its sheet row (the header is row 1), its admission number as typed, and why. */
 export const rejectedImportRowSchema = z.object({

@@ -1,9 +1,9 @@
 import { ROLE_STUDENT } from "@admissions/shared";
-import { count, desc, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { listOf, rowsOf } from "../../db/sql-lists.js";
-import { courses, degrees, feeStructures, importLogs, students, users } from "../../db/schema/index.js";
+import { applications, courses, degrees, feeStructures, importLogs, students, users } from "../../db/schema/index.js";
 
 /** `column IN (the list)`, the list as one parameter. */
 function inList(column: AnyPgColumn, values: readonly string[] | readonly number[]): SQL {
@@ -32,9 +32,22 @@ export async function findDegreesWithFeeYears(db: Database) {
 }
 
 /** The accounts of these user names (lower-cased e-mails). */
+/** Applications still on their way to a decision: their applicant is not to be made a student behind it. */
+const undecidedStatuses = ["Draft", "Pending", "Payment Failure", "Submitted", "Transferred"];
+
+/** The accounts of these e-mails: their role, whether they may sign in, and whether an application of theirs awaits a decision. */
 export async function findUsersNamed(db: Database, userNames: readonly string[]) {
   if (userNames.length === 0) return [];
-  return db.select({ id: users.id, userName: users.userName, role: users.role }).from(users).where(inList(users.userName, userNames));
+  return db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      role: users.role,
+      isActive: users.isActive,
+      applicationUndecided: sql<boolean>`exists (select 1 from ${applications} where ${and(eq(applications.userId, users.id), inArray(applications.status, undecidedStatuses))})`,
+    })
+    .from(users)
+    .where(inList(users.userName, userNames));
 }
 
 /** The students holding any of these admission numbers or belonging to any of these accounts, with the account's e-mail. */

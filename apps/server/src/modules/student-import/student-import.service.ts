@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   ROLE_ADMIN,
   cleanMasterName,
+  hasReachedYear,
   isStaffRole,
   studentImportMessages,
   studentImportRowSchema,
@@ -84,6 +85,9 @@ function parseCells(cells: SheetRow["cells"]) {
     if (result.success) Object.assign(parsed, { [key]: result.data });
     else reasons.push(result.error.issues[0]!.message);
   }
+  if (parsed.admissionYear !== undefined && parsed.currentYear !== undefined && !hasReachedYear(parsed.admissionYear, parsed.currentYear)) {
+    reasons.push(studentImportMessages.yearNotReached);
+  }
   return { parsed, reasons };
 }
 
@@ -146,6 +150,10 @@ async function checkRows(db: Database, scope: DegreeScope, rows: SheetRow[]): Pr
         entry.reasons.push(studentImportMessages.emailOfStaff);
       } else if (account && studentAccountIds.has(account.id)) {
         entry.reasons.push(studentImportMessages.emailOfAnotherStudent);
+      } else if (account && !account.isActive) {
+        entry.reasons.push(studentImportMessages.accountDisabled);
+      } else if (account?.applicationUndecided) {
+        entry.reasons.push(studentImportMessages.applicationUndecided);
       }
     }
     if (entry.reasons.length > 0) {

@@ -23,6 +23,7 @@ import {
   resetCodeIn,
   signIn,
   signInAs,
+  submitApplicationAs,
   studentImportHeaders,
   studentsXlsx,
   whoAmI,
@@ -150,7 +151,7 @@ describe("the preview", () => {
       studentRow("PRV-004", "prv4@example.in", { degree: "B.A. NOWHERE" }),
       studentRow("PRV-005", "prv5@example.in", { degree: degreeNames.withoutFees }),
       studentRow("PRV-006", "prv6@example.in", { degree: degreeNames.closed }),
-      studentRow("PRV-007", "prv7@example.in", { course: "PG", degree: degreeNames.postgraduate, currentYear: 3 }),
+      studentRow("PRV-007", "prv7@example.in", { course: "PG", degree: degreeNames.postgraduate, currentYear: 3, admissionYear: thisYear - 2 }),
       studentRow("PRV-008", "prv8@example.in", { course: "DIPLOMA" }),
       studentRow("PRV-009", staff.userName),
       studentRow("PRV-010", "prv10@example.in", { admissionYear: "26" }),
@@ -177,6 +178,28 @@ describe("the preview", () => {
       // Row 12 is blank and skipped; row 13 names the course by id and the degree in lower case.
       { row: 14, admissionNo: "PRV-012", reasons: [studentImportMessages.admissionNoRepeated, studentImportMessages.emailRepeated] },
       { row: 15, admissionNo: "PRV-012", reasons: [studentImportMessages.admissionNoRepeated, studentImportMessages.emailRepeated] },
+    ]);
+    expect(await everything()).toEqual(before);
+  });
+
+  it("refuses a year the student cannot have reached, a disabled account, and an applicant whose application awaits a decision", async () => {
+    const disabled = await createUser(test.db);
+    await test.db.update(users).set({ isActive: false }).where(eq(users.id, disabled.id));
+    const applicant = await signInAs(test, ROLE_USER);
+    await submitApplicationAs(test, applicant, { courseSubjectId: degree.arts });
+    const before = await everything();
+    const file = await studentsXlsx([
+      studentRow("RCH-001", "rch1@example.in", { currentYear: 3, admissionYear: thisYear }),
+      studentRow("RCH-002", "rch2@example.in", { currentYear: 1, admissionYear: thisYear + 1 }),
+      studentRow("RCH-003", disabled.userName),
+      studentRow("RCH-004", applicant.user.userName),
+    ]);
+    const answer = (await preview({ name: "students.xlsx", content: file })).json().data as StudentImportPreview;
+    expect(answer).toMatchObject({ totalRows: 4, valid: 1 });
+    expect(answer.rejected).toEqual([
+      { row: 2, admissionNo: "RCH-001", reasons: [studentImportMessages.yearNotReached] },
+      { row: 4, admissionNo: "RCH-003", reasons: [studentImportMessages.accountDisabled] },
+      { row: 5, admissionNo: "RCH-004", reasons: [studentImportMessages.applicationUndecided] },
     ]);
     expect(await everything()).toEqual(before);
   });
@@ -226,7 +249,7 @@ describe("the import", () => {
   const file = async () =>
     studentsXlsx([
       studentRow("IMP-001", "imp1@example.in", { name: "Kavya N", currentYear: 1 }),
-      studentRow("IMP-002", applicantEmail, { degree: degreeNames.science, currentYear: 3 }),
+      studentRow("IMP-002", applicantEmail, { degree: degreeNames.science, currentYear: 3, admissionYear: thisYear - 2 }),
       studentRow("IMP-003", "imp3@example.in", { course: "PG", degree: degreeNames.postgraduate, currentYear: 2 }),
     ]);
 
