@@ -28,13 +28,22 @@ export function isoDay(moment: Date = new Date()): string {
   return moment.toISOString().slice(0, 10);
 }
 
+/** One formatter a zone: making one costs far more than formatting with it, and a save dates each new application. */
+const calendars = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * The calendar day (YYYY-MM-DD) a moment falls on in a time zone: an application sent at 00:30 on
  * 1 July in India is dated 1 July, where the UTC day is 30 June.
  */
 export function dayIn(timeZone: string, moment: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(moment);
+  let calendar = calendars.get(timeZone);
+  if (!calendar) {
+    calendar = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    calendars.set(timeZone, calendar);
+  }
+  return calendar.format(moment);
 }
+
 
 /** The calendar year a moment falls in, in a time zone. */
 export function yearIn(timeZone: string, moment: Date = new Date()): number {
