@@ -44,7 +44,6 @@ export function dayIn(timeZone: string, moment: Date = new Date()): string {
   return calendar.format(moment);
 }
 
-
 /** The calendar year a moment falls in, in a time zone. */
 export function yearIn(timeZone: string, moment: Date = new Date()): number {
   return Number(dayIn(timeZone, moment).slice(0, 4));
