@@ -1,6 +1,6 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, dayIn, messages, notices, sampleAdmission, type AdmissionInput } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, type AdmissionInput } from "@admissions/shared";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applicationDrafts, applications, degrees, users } from "../../db/schema/index.js";
 import { demoDegrees, seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
@@ -166,25 +166,6 @@ describe("an applicant's application", () => {
     expect(c).toMatch(new RegExp(`^PG-${year}-\\d{6}$`));
     const pgFee = (await fetchAdmission(pg.cookie)).json().data.applicationFee;
     expect(pgFee).toBe(400);
-  });
-
-  it("is dated and numbered by the college's calendar: sent at half past midnight in India, it is of that day", async () => {
-    // The next 19:00 UTC, half past midnight in India: ahead of the database's clock, so the session
-    // made under it has not expired there.
-    const moment = new Date();
-    moment.setUTCHours(19, 0, 0, 0);
-    if (moment.getTime() <= Date.now()) moment.setUTCDate(moment.getUTCDate() + 1);
-    vi.useFakeTimers({ toFake: ["Date"], now: moment });
-    try {
-      const session = await signInAs(test);
-      const saved = (await submit(session.cookie, await applicationFor(session))).json().data;
-      const indianDay = dayIn("Asia/Kolkata", moment);
-      expect(indianDay).not.toBe(moment.toISOString().slice(0, 10));
-      expect((await fetchAdmission(session.cookie)).json().data.applicationDate).toBe(indianDay);
-      expect(saved.applicationNo).toMatch(new RegExp(`^UG-${indianDay.slice(0, 4)}-\\d{6}$`));
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it("can be changed while the fee is unpaid, keeping its number, and is locked once submitted", async () => {
