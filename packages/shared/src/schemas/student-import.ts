@@ -112,7 +112,7 @@ export type StudentImportRow = z.output<typeof studentImportRowSchema>;
  * admitted, and would never move one recorded as further on than the calendar allows.
  */
 export function hasReachedYear(admissionYear: number, currentYear: number): boolean {
-  return currentYear === 1 || admissionYear + currentYear - 1 <= latestAdmissionYear() - 1;
+  return currentYear === 1 || admissionYear + currentYear - 1 <= new Date().getFullYear();
 }
 
 /** A row that cannot be imported: its sheet row (the header is row 1), its admission number as typed, and why. */

@@ -1,6 +1,19 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { ROLE_STUDENT, ROLE_USER, admissionFields, dayIn, yearIn, documentFieldNames, editableApplicationStatuses, isStaffRole, messages, notices, type Admission, type FieldError } from "@admissions/shared";
+import {
+  ROLE_STUDENT,
+  ROLE_USER,
+  admissionFields,
+  dayIn,
+  documentFieldNames,
+  editableApplicationStatuses,
+  isStaffRole,
+  messages,
+  notices,
+  yearIn,
+  type Admission,
+  type FieldError,
+} from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { formatAmount } from "../payments/gateway.js";
 import type { PaymentOrderRow } from "../payments/payments.repository.js";
+import { describeTerm } from "./fees.presenter.js";
 import { lockTermById, recordTermPayment, termStatus } from "./fees.repository.js";
 
 const ONLINE: FeeMode = "Online";
@@ -32,7 +33,6 @@ export async function applyToFeeTerm(
   if (outcome !== "Success") return about;
 
   const rupees = `Rs.${formatAmount(order.amountPaise)}`;
-  const termName = `${term.feeCode} (year ${term.academicYear}, term ${term.termNo})`;
   const unpayable =
     term.status === termStatus.paid
       ? { action: "payment.duplicate", why: "which was already paid" }
@@ -45,7 +45,7 @@ export async function applyToFeeTerm(
       action: unpayable.action,
       entityType: "payment_order",
       entityId: order.orderId,
-      summary: `${rupees} received for ${termName}, ${unpayable.why}: refund it to the payer by hand`,
+      summary: `${rupees} received for ${describeTerm(term)}, ${unpayable.why}: refund it to the payer by hand`,
       details: { ...about, trackingId },
       ip: meta.ip,
     });
@@ -66,7 +66,7 @@ export async function applyToFeeTerm(
     action: "fee.paid_online",
     entityType: "fee_payment",
     entityId: payment.receiptNo,
-    summary: `${rupees} paid online for ${termName}, order ${order.orderId}`,
+    summary: `${rupees} paid online for ${describeTerm(term)}, order ${order.orderId}`,
     details: { ...about, orderId: order.orderId, trackingId },
     ip: meta.ip,
   });

@@ -2,6 +2,9 @@ import { paiseToRupees, type FeeStatusTerm, type FeeStudent, type FeeTermStatus,
 import type { FeePaymentRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
 import type { TransactionRecord } from "./transactions.repository.js";
 
+/** A term as the activity log names it: `FART-Y1T1 (year 1, term 1)`. */
+export const describeTerm = (term: FeeTermRow) => `${term.feeCode} (year ${term.academicYear}, term ${term.termNo})`;
+
 export function presentFeeStudent(student: FeeStudentRecord): FeeStudent {
   return {
     userName: student.userName,

@@ -8,7 +8,7 @@ import { paymentPurposes, type PaymentOrderRow } from "../payments/payments.repo
 import { startGatewayPayment, type PaymentStart } from "../payments/payments.service.js";
 import { buildReceiptPdf } from "../payments/receipt.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
-import { presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
+import { describeTerm, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
 import {
   findReceiptByNumber,
   findReceiptOfOrder,
@@ -57,8 +57,6 @@ async function lockPayableTerm(db: Database, student: FeeStudentRecord, payment:
   if (payment.feeAmount !== undefined && payment.feeAmount !== term.amountPaise) throw new ConflictError(notices.feeAmountChanged);
   return term;
 }
-
-const describeTerm = (term: FeeTermRow) => `${term.feeCode} (year ${term.academicYear}, term ${term.termNo})`;
 
 /** Who an online payment is for: only a student, paying their own fee. */
 export async function onlinePayerOf(db: Database, actor: Actor, payment: FeePayment): Promise<FeeStudentRecord> {

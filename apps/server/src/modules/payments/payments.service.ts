@@ -137,8 +137,10 @@ async function recordRejectedResponse(ctx: AppContext, error: RejectedPaymentRes
   });
 }
 
-/** What a settlement did: moved the order now, found it already moved (a replay), or left it waiting. */
-/** How an answer was applied; `refundDue` when the money came for a term fee the term could not take. */
+/**
+ * What a settlement did: moved the order now, found it already moved (a replay), or left it waiting;
+ * `refundDue` when the money came for a fee already in, or a term fee the term could not take.
+ */
 export type Settlement = { result: "settled" | "already" | "awaiting"; order: PaymentOrderRow; refundDue?: boolean };
 
 type SettledOutcome = Exclude<Outcome, "Awaiting">;

@@ -1,4 +1,4 @@
-import { ROLE_STUDENT } from "@admissions/shared";
+import { ROLE_STUDENT, editableApplicationStatuses } from "@admissions/shared";
 import { and, count, desc, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
@@ -31,11 +31,10 @@ export async function findDegreesWithFeeYears(db: Database) {
     .orderBy(degrees.courseId, degrees.name);
 }
 
-/** The accounts of these user names (lower-cased e-mails). */
-/** Applications still on their way to a decision: their applicant is not to be made a student behind it. */
-const undecidedStatuses = ["Draft", "Pending", "Payment Failure", "Submitted", "Transferred"];
+/** Applications still on their way to a decision (unpaid, paid, or moved to another degree): their applicant is not to be made a student behind it. */
+const undecidedStatuses = [...editableApplicationStatuses, "Submitted", "Transferred"];
 
-/** The accounts of these e-mails: their role, whether they may sign in, and whether an application of theirs awaits a decision. */
+/** The accounts of these user names (lower-cased e-mails): their role, whether they may sign in, and whether an application of theirs awaits a decision. */
 export async function findUsersNamed(db: Database, userNames: readonly string[]) {
   if (userNames.length === 0) return [];
   return db

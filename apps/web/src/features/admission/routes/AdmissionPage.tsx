@@ -99,23 +99,19 @@ export function AdmissionPage() {
     let cancelled = false;
     void (async () => {
       const application = stored.data;
-      let values = blankAdmission(offline ? undefined : user?.userName);
+      const local = readLocalDraft(user?.userName);
+      // Over a stored application, the changes typed into it and not yet sent (a Payment Failure
+      // applicant's, a student's marks), which sending the form clears; otherwise the newer draft.
+      const draft = application
+        ? local?.applicationNo === application.applicationNo
+          ? local
+          : null
+        : newestDraft(local, offline ? null : await takeServerDraft(queryClient));
+      let values = application ? formValuesOf(application) : blankAdmission(offline ? undefined : user?.userName);
       let startStep = student ? MARKS_STEP : 0;
-      if (application) {
-        values = formValuesOf(application);
-        // Changes typed into it and not yet sent (a Payment Failure applicant's, a student's marks)
-        // outlive a reload; sending the form clears them.
-        const typed = readLocalDraft(user?.userName);
-        if (typed && typed.applicationNo === application.applicationNo) {
-          values = { ...values, ...typed.values };
-          if (!student) startStep = Math.min(typed.step, LAST_STEP);
-        }
-      } else {
-        const draft = newestDraft(readLocalDraft(user?.userName), offline ? null : await takeServerDraft(queryClient));
-        if (draft) {
-          values = { ...values, ...draft.values };
-          if (!student) startStep = Math.min(draft.step, LAST_STEP);
-        }
+      if (draft) {
+        values = { ...values, ...draft.values };
+        if (!student) startStep = Math.min(draft.step, LAST_STEP);
       }
       if (cancelled) return;
       form.setFieldsValue(values);
