@@ -35,7 +35,8 @@ export const show = {
   ms: (value: number | null) => (value === null ? "none answered" : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`),
   perSecond: (value: number) => `${Math.round(value).toLocaleString("en")}/s`,
   ratio: (value: number) => `${value.toFixed(2)} B`,
-  kib: (bytes: number) => `${Math.round(bytes / 1024)} KiB`,
+  // A tenth of a KiB: a first load 71 bytes over its 230 KiB read "230 KiB ... fail" in whole ones.
+  kib: (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`,
   mib: (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`,
   seconds: (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`,
 };

@@ -35,6 +35,15 @@ export const firstPartTexts = [
   "admission.onlineTitle",
 ];
 
+/**
+ * English's sections whose texts are the shared package's messages word for word (SPEC.md's English,
+ * which the shared rules and the server speak; locales/locales.test.ts keeps them equal). The first
+ * download carries those messages already, with the rules, so English's built first part leaves the
+ * sections out and the app lays them back from the package (src/lib/english-first-part.ts): about 2
+ * KiB gzipped of /signin's first download, twice over.
+ */
+export const englishSectionsOfSharedMessages = ["validation", "notices"];
+
 /** A catalogue or a part of one: its sections, each of texts. */
 type Texts = Record<string, unknown>;
 export type CataloguePart = "first" | "signed-in";
@@ -65,7 +74,9 @@ export function catalogueParts(): Plugin {
     const file = new URL(`${code}.json`, localesFolder);
     watchFile(fileURLToPath(file));
     const catalogue = JSON.parse(await readFile(file, "utf8")) as Texts;
+    const texts = partOf(catalogue, part as CataloguePart);
+    if (code === "en") for (const section of englishSectionsOfSharedMessages) delete texts[section];
     // As JSON.parse of a string, as Vite does for a large JSON file: quicker to evaluate than a literal.
-    return `export default JSON.parse(${JSON.stringify(JSON.stringify(partOf(catalogue, part as CataloguePart)))});`;
+    return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
   });
 }

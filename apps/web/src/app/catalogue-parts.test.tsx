@@ -2,10 +2,11 @@ import { screen } from "@testing-library/react";
 import { createInstance } from "i18next";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import englishFirstPart from "virtual:catalogue/en-first";
+import builtEnglishFirstPart from "virtual:catalogue/en-first";
 import englishSignedIn from "virtual:catalogue/en-signed-in";
 import { describe, expect, it, vi } from "vitest";
-import { partOf } from "../../build/catalogue-parts";
+import { englishSectionsOfSharedMessages, partOf } from "../../build/catalogue-parts";
+import { englishFirstPart } from "../lib/english-first-part";
 import { joinParts } from "../lib/i18n";
 import { renderAt, signedOut, stubApi } from "../test/render";
 import { catalogues } from "../test/catalogues";
@@ -64,6 +65,13 @@ describe("the first part of the catalogue (build/catalogue-parts.ts)", () => {
     expect(partOf(catalogues.en, "first")).toEqual(englishFirstPart);
     expect(partOf(catalogues.en, "signed-in")).toEqual(englishSignedIn);
     expect(Object.keys(englishFirstPart)).not.toContain("review");
+  });
+
+  it("is built in English without the shared package's messages, which the app lays back", () => {
+    for (const section of englishSectionsOfSharedMessages) {
+      expect(builtEnglishFirstPart).not.toHaveProperty(section);
+      expect(englishFirstPart[section]).toEqual(catalogues.en[section as keyof typeof catalogues.en]);
+    }
   });
 
   it("is joined by the signed-in part before the staff's layout draws", async () => {

@@ -3,8 +3,8 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { masterMessages, messages, notices, userMessages } from "@admissions/shared";
 import type en from "../locales/en.json";
-import englishFirstPart from "virtual:catalogue/en-first";
 import { loadAntdLocale } from "./antd-locales";
+import { englishFirstPart } from "./english-first-part";
 import { storedLocale, storeLocale } from "./storage";
 
 export const languages = [
