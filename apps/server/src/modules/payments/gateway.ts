@@ -15,8 +15,22 @@ export interface Gateway {
   sandbox: boolean;
 }
 
-/** The merchant account from the settings, or the sandbox served by this app when none is set. */
+const gatewaysOfSettings = new WeakMap<Settings, Gateway>();
+
+/**
+ * The merchant account from the settings, or the sandbox served by this app when none is set. Made
+ * once for the settings: every applicant's save asks for it twice.
+ */
 export function gatewayOf(settings: Settings): Gateway {
+  let gateway = gatewaysOfSettings.get(settings);
+  if (!gateway) {
+    gateway = gatewayFrom(settings);
+    gatewaysOfSettings.set(settings, gateway);
+  }
+  return gateway;
+}
+
+function gatewayFrom(settings: Settings): Gateway {
   const { merchantId, accessCode, workingKey, transactionUrl, statusUrl } = settings.gateway;
   if (merchantId && accessCode && workingKey) {
     return {
