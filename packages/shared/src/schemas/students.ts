@@ -81,7 +81,7 @@ export const studentListItemSchema = z.object({
   currentYear: z.number().int(),
   admissionYear: z.number().int(),
   status: z.string(),
-  /** How many fee terms are Due, and what they add up to in rupees. */
+  /** How many fee terms are owed now (Due, of a year reached, the admission not withdrawn), and what they add up to in rupees. */
   feesDue: z.number().int(),
   amountDue: z.number(),
 });

@@ -164,7 +164,10 @@ describe("GET /booking/feeTransactions", () => {
     // A withdrawn admission keeps its terms, but nobody is asked for them.
     await setStudent("BALA M", { status: "Cancelled" });
     expect((await pageOf("status=Due")).totals.count).toBe(4);
-    await setStudent("CHITRA K", { currentYear: 1 });
+    // Who completed the course with terms unpaid still owes them.
+    await setStudent("CHITRA K", { status: "Completed" });
+    expect((await pageOf("status=Due")).totals.count).toBe(4);
+    await setStudent("CHITRA K", { currentYear: 1, status: "Active" });
     await setStudent("BALA M", { status: "Active" });
     expect((await pageOf("status=Due&kind=application")).totalElements).toBe(0);
     expect((await pageOf("status=Due&mode=Cash")).totalElements).toBe(0);

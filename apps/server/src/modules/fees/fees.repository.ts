@@ -1,5 +1,5 @@
 import { yearIn } from "@admissions/shared";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { takeApplicationNumber } from "../admissions/admissions.repository.js";
@@ -10,6 +10,15 @@ export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receip
 
 /** A fee term's two states (SPEC.md's fee term status). */
 export const termStatus = { due: "Due", paid: "Paid" } as const;
+
+/**
+ * A term owed now: still Due, of a year its student has reached, unless the admission was withdrawn
+ * (Cancelled). Approval writes every year's terms at once, and a withdrawn admission keeps its terms,
+ * so "Due" alone counted the whole course's fees of every student ever admitted. A student who has
+ * completed the course with a term unpaid still owes it: colleges hold back the leaving papers until
+ * it is paid. Needs `students` joined on (or correlated with) the term's student.
+ */
+export const isOwedNow = and(eq(feeTerms.status, termStatus.due), ne(students.status, "Cancelled"), lte(feeTerms.academicYear, students.currentYear))!;
 
 /** A student as the fee screens and receipts name them: the account, the degree and the course by name. */
 async function findStudent(db: Database, condition: SQL) {

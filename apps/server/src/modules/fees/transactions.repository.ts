@@ -1,5 +1,5 @@
 import type { FeeTransactionKind, FeeTransactionStatus, feeTransactionExportQuerySchema } from "@admissions/shared";
-import { and, asc, count, desc, eq, gt, gte, lt, lte, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
@@ -7,7 +7,7 @@ import { applications, degrees, feePayments, feeTerms, paymentOrders, students, 
 import { startOfDay } from "../activity/activity.repository.js";
 import { paymentPurposes } from "../payments/payments.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
-import { termStatus } from "./fees.repository.js";
+import { isOwedNow } from "./fees.repository.js";
 
 export type TransactionFilters = z.output<typeof feeTransactionExportQuerySchema>;
 
@@ -204,11 +204,7 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
     .leftJoin(applications, eq(applications.id, students.applicationId))
     .where(
       and(
-        eq(feeTerms.status, termStatus.due),
-        // Owed now: by students still admitted, for the years they have reached (approval writes
-        // every year's terms at once, and a withdrawn admission keeps its terms).
-        eq(students.status, "Active"),
-        lte(feeTerms.academicYear, students.currentYear),
+        isOwedNow,
         degreeConditions(filters, scope, students.degreeId),
         filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
         filters.term ? eq(feeTerms.termNo, filters.term) : undefined,

@@ -4,16 +4,15 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
 import { searchCondition, type SearchTargets } from "../../db/search.js";
+import { isOwedNow } from "../fees/fees.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
 
 type StudentFilter = z.output<typeof studentFilterSchema>;
 
-/** A fee term nobody has paid yet (the other state is Paid). */
-const DUE = "Due";
+/** The student's terms owed now (isOwedNow): the list's "fees due" and its fee status filter, as Fees Transaction's Due view counts them. */
+const dueTermsOfStudent = and(eq(feeTerms.studentId, students.id), isOwedNow);
 
-const dueTermsOfStudent = and(eq(feeTerms.studentId, students.id), eq(feeTerms.status, DUE));
-
-/** Per student, read only for the rows answered: the fee terms still Due and what they add up to. */
+/** Per student, read only for the rows answered: the fee terms owed now and what they add up to. */
 const feesDue = sql<number>`(select count(*) from ${feeTerms} where ${dueTermsOfStudent})`.mapWith(Number);
 const duePaise = sql<number>`(select coalesce(sum(${feeTerms.amountPaise}), 0) from ${feeTerms} where ${dueTermsOfStudent})`.mapWith(Number);
 

@@ -170,7 +170,7 @@ describe("GET /booking/students", () => {
     expect(page.content.map((row: StudentListItem) => row.admissionNo)).toEqual([...allAdmissionNos()].sort());
   });
 
-  it("shows each student's record, degree and what is still due", async () => {
+  it("shows each student's record, degree and what is owed now: the terms of the years reached, while admitted", async () => {
     const page = (await asAdmin({ url: "/students?pageSize=10000" })).json().data;
     const anitha = page.content.find((row: StudentListItem) => row.id === people.anitha.id);
     expect(anitha).toEqual({
@@ -186,14 +186,18 @@ describe("GET /booking/students", () => {
       currentYear: 1,
       admissionYear: year,
       status: "Active",
-      feesDue: 6,
-      amountDue: artsYearTotal([1, 2, 3]),
+      // Approval wrote the terms of all three years; the first year's are owed now.
+      feesDue: 2,
+      amountDue: artsYearTotal([1]),
     });
     expect(people.anitha.admissionNo).toMatch(new RegExp(`^ADM-UG-${year}-\\d{4}$`));
     const bala = page.content.find((row: StudentListItem) => row.id === people.bala.id);
-    expect(bala).toMatchObject({ currentYear: 2, feesDue: 5, amountDue: artsYearTotal([1, 2, 3]) - 10_101 });
+    expect(bala).toMatchObject({ currentYear: 2, feesDue: 3, amountDue: artsYearTotal([1, 2]) - 10_101 });
     const chitra = page.content.find((row: StudentListItem) => row.id === people.chitra.id);
     expect(chitra).toMatchObject({ degree: degreeNames.science, feesDue: 0, amountDue: 0 });
+    // Completed with her terms unpaid: she still owes them.
+    const deepa = page.content.find((row: StudentListItem) => row.id === people.deepa.id);
+    expect(deepa).toMatchObject({ status: "Completed", feesDue: 4 });
     const imported = page.content.find((row: StudentListItem) => row.id === people.imported.id);
     expect(imported).toMatchObject({ name: "ELANGO V", admissionYear: year - 1, feesDue: 0, amountDue: 0 });
   });
@@ -223,8 +227,8 @@ describe("POST /booking/studentsFilter", () => {
     ["degree", () => ({ degreeId: degree.science }), () => [people.chitra]],
     ["current year", () => ({ currentYear: 2 }), () => [people.bala, people.deepa, people.imported]],
     ["status", () => ({ status: "Completed" }), () => [people.deepa]],
-    ["fees due", () => ({ feeStatus: "Due" }), () => [people.anitha, people.bala, people.deepa]],
-    ["fees paid (nothing due, no terms included)", () => ({ feeStatus: "Paid" }), () => [people.chitra, people.imported]],
+    ["fees owed now", () => ({ feeStatus: "Due" }), () => [people.anitha, people.bala, people.deepa]],
+    ["nothing owed now (no terms included)", () => ({ feeStatus: "Paid" }), () => [people.chitra, people.imported]],
     ["several at once", () => ({ degreeId: degree.arts, currentYear: 2, feeStatus: "Due" }), () => [people.bala]],
   ])("filters by %s", async (_name, body, expected) => {
     const response = await filter(body());
@@ -315,7 +319,7 @@ describe("GET /booking/students/{id}", () => {
     const response = await asAdmin({ url: `/students/${people.anitha.id}` });
     expect(response.statusCode).toBe(200);
     const { student, application, feeTerms: terms, payments } = response.json().data;
-    expect(student).toMatchObject({ id: people.anitha.id, admissionNo: people.anitha.admissionNo, name: "ANITHA R", email: people.anitha.userName, feesDue: 6 });
+    expect(student).toMatchObject({ id: people.anitha.id, admissionNo: people.anitha.admissionNo, name: "ANITHA R", email: people.anitha.userName, feesDue: 2 });
     expect(new Date(student.createdAt).getFullYear()).toBe(year);
 
     const admission = (await asAdmin({ url: `/admission?userName=${encodeURIComponent(people.anitha.userName)}` })).json().data;
@@ -370,7 +374,7 @@ describe("POST /booking/students", () => {
     expect(response.json()).toMatchObject({
       status: "success",
       message: studentMessages.updated,
-      data: { id: people.anitha.id, name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled", admissionNo: people.anitha.admissionNo, feesDue: 6 },
+      data: { id: people.anitha.id, name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled", admissionNo: people.anitha.admissionNo, feesDue: 0 },
     });
     expect(await studentRow(people.anitha.id)).toMatchObject({ name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled" });
 
