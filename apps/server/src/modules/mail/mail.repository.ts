@@ -41,8 +41,16 @@ export async function claimDueMail(db: Database, batchSize: number) {
   );
 }
 
+/**
+ * A message the SMTP server took keeps its row (to whom, about what, when) but not its body, which may
+ * hold a password reset code that nobody should read back from the database once it is delivered. A
+ * logged one (no SMTP_URL) keeps its body: without a mail server, the outbox is where it is read (README).
+ */
 export async function markMailDone(db: Database, id: number, status: "sent" | "logged"): Promise<void> {
-  await db.update(mailOutbox).set({ status, sentAt: sql`now()` }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ status, sentAt: sql`now()`, ...(status === "sent" ? { body: "" } : {}) })
+    .where(eq(mailOutbox.id, id));
 }
 
 /** Retries with a growing pause (1, 2, 4 ... minutes, at most an hour); gives up after a day's worth. */
