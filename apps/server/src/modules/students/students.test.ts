@@ -237,6 +237,32 @@ describe("POST /booking/studentsFilter", () => {
     expect(response.json().data.totalElements).toBe(expected().length);
   });
 
+  it("counts as due only what is owed now: not a year not reached yet, nor a withdrawn admission's terms", async () => {
+    /** The fee status filter that lists the person: each lists exactly one of them. */
+    const listedUnder = async (person: Admitted) => {
+      const listed = await Promise.all(
+        (["Due", "Paid"] as const).map(async (feeStatus) => ({
+          feeStatus,
+          lists: ((await filter({ feeStatus })).json().data.content as StudentListItem[]).some((row) => row.id === person.id),
+        })),
+      );
+      return listed.filter(({ lists }) => lists).map(({ feeStatus }) => feeStatus);
+    };
+    // Chitra, in year 1, has paid every term; one of year 3 left unpaid is not owed until she reaches it.
+    const yearThreeTerm = and(eq(feeTerms.studentId, people.chitra.id), eq(feeTerms.academicYear, 3), eq(feeTerms.termNo, 2));
+    await test.db.update(feeTerms).set({ status: "Due" }).where(yearThreeTerm);
+    expect(await listedUnder(people.chitra)).toEqual(["Paid"]);
+    await test.db.update(students).set({ currentYear: 3 }).where(eq(students.id, people.chitra.id));
+    expect(await listedUnder(people.chitra)).toEqual(["Due"]);
+    await test.db.update(students).set({ currentYear: 1 }).where(eq(students.id, people.chitra.id));
+    await test.db.update(feeTerms).set({ status: "Paid" }).where(yearThreeTerm);
+    // Bala owes three terms until his admission is withdrawn.
+    expect(await listedUnder(people.bala)).toEqual(["Due"]);
+    await test.db.update(students).set({ status: "Cancelled" }).where(eq(students.id, people.bala.id));
+    expect(await listedUnder(people.bala)).toEqual(["Paid"]);
+    await test.db.update(students).set({ status: "Active" }).where(eq(students.id, people.bala.id));
+  });
+
   it("takes the original client's empty filters (null and '') as no filter", async () => {
     const response = await filter({ search: "", courseId: null, degreeId: "", currentYear: null, status: "", feeStatus: null, sort: null, order: "" });
     expect(response.statusCode).toBe(200);
