@@ -63,6 +63,27 @@ describe("sign-in limits", () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it("does not count the owner's own sign-ins: only wrong passwords lock an account", async () => {
+    const owner = await createUser(test.db);
+    const { max } = defaultAuthLimits.signin.perAccount;
+    for (let attempt = 0; attempt < max + 5; attempt += 1) {
+      expect((await signin(test, owner.userName, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    }
+    for (let attempt = 0; attempt < max; attempt += 1) {
+      expect((await signin(test, owner.userName, `wrong-guess-${attempt}`)).statusCode).toBe(401);
+    }
+    expect((await signin(test, owner.userName, DEFAULT_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it("lets no more than the limit's guesses through when they are sent all at once", async () => {
+    const target = await createUser(test.db);
+    const { max } = defaultAuthLimits.signin.perAccount;
+    const answers = await Promise.all(Array.from({ length: max + 5 }, (_, attempt) => signin(test, target.userName, `wrong-guess-${attempt}`)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
   it("stops the attempt past the per-address limit, whichever accounts it names", async () => {
     const accounts = await Promise.all([1, 2, 3, 4].map(() => createUser(tight.db)));
     for (const account of accounts.slice(0, 3)) {

@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { TooManyRequestsError } from "../errors.js";
 
@@ -29,29 +29,59 @@ export const defaultAuthLimits: AuthLimits = {
   resetPassword: { perAddress: { max: 30, windowMs: minutes(15) }, perAccount: { max: 10, windowMs: minutes(15) } },
 };
 
+/** Route hooks that count a call's attempts: spread into the route's options. */
+export interface AttemptLimiter {
+  preHandler: preHandlerAsyncHookHandler;
+  /** With `successesFree`: gives an attempt that succeeded back to its account. */
+  onSend?: onSendHookHandler;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
-    /** A preHandler counting a request against both the address and the account it names. */
-    limitAttempts(name: string, limit: AuthLimit, account: (request: FastifyRequest) => string | undefined): preHandlerAsyncHookHandler;
+    /**
+     * Counts a request against both the address and the account it names. With `successesFree`, an
+     * attempt that succeeds does not count against its account: only failures lock it.
+     */
+    limitAttempts(
+      name: string,
+      limit: AuthLimit,
+      account: (request: FastifyRequest) => string | undefined,
+      options?: { successesFree?: boolean },
+    ): AttemptLimiter;
   }
 }
+
+/** A counter's limit that is never reached: the successes are counted, never limited. */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   // In-process counters: one instance per college. Several instances would share a Redis store here.
   await app.register(rateLimit, { global: false });
 
-  app.decorate("limitAttempts", (name: string, limit: AuthLimit, account: (request: FastifyRequest) => string | undefined) => {
+  app.decorate("limitAttempts", (name, limit, account, { successesFree = false } = {}) => {
     const byAddress = app.createRateLimit({
       max: limit.perAddress.max,
       timeWindow: limit.perAddress.windowMs,
       keyGenerator: (request) => `${name}:address:${request.ip}`,
     });
+    // Every attempt is counted as it starts, so that guesses sent all at once are stopped as surely
+    // as guesses sent one by one; a success is then given back by raising the account's allowance by
+    // one. Counting only failures as they end would let every guess already in flight through.
+    const successes = app.createRateLimit({
+      max: UNLIMITED,
+      timeWindow: limit.perAccount.windowMs,
+      keyGenerator: (request) => `${name}:account-successes:${account(request) ?? ""}`,
+    });
+    const successesOf = async (request: FastifyRequest) => {
+      const counted = await successes(request, { increment: false });
+      return counted.isAllowed ? 0 : UNLIMITED - counted.remaining;
+    };
     const byAccount = app.createRateLimit({
-      max: limit.perAccount.max,
+      max: successesFree ? async (request) => limit.perAccount.max + (await successesOf(request)) : limit.perAccount.max,
       timeWindow: limit.perAccount.windowMs,
       keyGenerator: (request) => `${name}:account:${account(request) ?? ""}`,
     });
-    return async (request, reply) => {
+    const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
       const [address, accountLimit] = await Promise.all([byAddress(request), byAccount(request)]);
       const exceeded = [address, accountLimit].filter((result) => !result.isAllowed && result.isExceeded);
       if (exceeded.length > 0) {
@@ -61,5 +91,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
         throw new TooManyRequestsError();
       }
     };
+    if (!successesFree) return { preHandler };
+    // Before the answer leaves, so that the account's next attempt already finds its allowance raised.
+    const onSend: onSendHookHandler = async (request, reply, payload) => {
+      if (reply.statusCode < 400) await successes(request);
+      return payload;
+    };
+    return { preHandler, onSend };
   });
 });

@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
         body: signupRequestSchema,
         response: responses(envelope(z.object({ userName: z.string() })), 400, 409, 429),
       },
-      preHandler: app.limitAttempts("signup", limits.signup, (request) => (request.body as { emailId?: string }).emailId),
+      ...app.limitAttempts("signup", limits.signup, (request) => (request.body as { emailId?: string }).emailId),
     },
     async (request) => {
       const user = await signUp(app.ctx, request.body, requestMeta(request));
@@ -47,7 +47,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
         body: signinRequestSchema,
         response: responses(envelope(sessionUserSchema), 400, 401, 403, 429),
       },
-      preHandler: app.limitAttempts("signin", limits.signin, (request) => (request.body as { username?: string }).username),
+      // Someone who signs in again and again (a new tab, another desk) is never locked out by it.
+      ...app.limitAttempts("signin", limits.signin, (request) => (request.body as { username?: string }).username, { successesFree: true }),
     },
     async (request, reply) => {
       const { user, token } = await signIn(app.ctx, request.body, request.cookies[SESSION_COOKIE], requestMeta(request));
@@ -84,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
         querystring: forgotPasswordQuerySchema,
         response: responses(envelope(z.string()), 400, 429),
       },
-      preHandler: app.limitAttempts("forgot-password", limits.forgotPassword, (request) => (request.query as { emailid?: string }).emailid),
+      ...app.limitAttempts("forgot-password", limits.forgotPassword, (request) => (request.query as { emailid?: string }).emailid),
     },
     async (request) => {
       await requestPasswordReset(app.ctx, request.query.emailid, requestMeta(request));
@@ -101,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthLimits }> = async (
         body: resetPasswordRequestSchema,
         response: responses(envelope(z.null()), 400, 429),
       },
-      preHandler: app.limitAttempts("reset-password", limits.resetPassword, (request) => (request.body as { email?: string }).email),
+      ...app.limitAttempts("reset-password", limits.resetPassword, (request) => (request.body as { email?: string }).email),
     },
     async (request, reply) => {
       await resetPassword(app.ctx, request.body, requestMeta(request));
