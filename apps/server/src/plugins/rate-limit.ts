@@ -56,7 +56,11 @@ const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   // In-process counters: one instance per college. Several instances would share a Redis store here.
-  await app.register(rateLimit, { global: false });
+  // The counters live in one LRU map of `cache` keys (an address, an account, an account's successes
+  // per call). At the library's 5,000 a deadline hour's sign-ins (about 11 a second, three keys each)
+  // pushed an idle counter out within three minutes, so a locked account could be guessed at again
+  // long before its 15 minutes; 50,000 keys (12 MiB when full) outlast the window at that rate.
+  await app.register(rateLimit, { global: false, cache: 50_000 });
 
   app.decorate("limitAttempts", (name, limit, account, { successesFree = false } = {}) => {
     const byAddress = app.createRateLimit({
