@@ -54,6 +54,20 @@ declare module "fastify" {
 /** A counter's limit that is never reached: the successes are counted, never limited. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
+/** An account's successful attempts within a window, which `successesFree` gives back to its limit. */
+function successCounter(app: FastifyInstance, keyGenerator: (request: FastifyRequest) => string, windowMs: number) {
+  const counter = app.createRateLimit({ max: UNLIMITED, timeWindow: windowMs, keyGenerator });
+  return {
+    async countOf(request: FastifyRequest): Promise<number> {
+      const counted = await counter(request, { increment: false });
+      return counted.isAllowed ? 0 : UNLIMITED - counted.remaining;
+    },
+    async add(request: FastifyRequest): Promise<void> {
+      await counter(request);
+    },
+  };
+}
+
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   // In-process counters: one instance per college. Several instances would share a Redis store here.
   // The counters live in one LRU map of `cache` keys (an address, an account, an account's successes
@@ -71,17 +85,11 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     // Every attempt is counted as it starts, so that guesses sent all at once are stopped as surely
     // as guesses sent one by one; a success is then given back by raising the account's allowance by
     // one. Counting only failures as they end would let every guess already in flight through.
-    const successes = app.createRateLimit({
-      max: UNLIMITED,
-      timeWindow: limit.perAccount.windowMs,
-      keyGenerator: (request) => `${name}:account-successes:${account(request) ?? ""}`,
-    });
-    const successesOf = async (request: FastifyRequest) => {
-      const counted = await successes(request, { increment: false });
-      return counted.isAllowed ? 0 : UNLIMITED - counted.remaining;
-    };
+    const successes = successesFree
+      ? successCounter(app, (request) => `${name}:account-successes:${account(request) ?? ""}`, limit.perAccount.windowMs)
+      : undefined;
     const byAccount = app.createRateLimit({
-      max: successesFree ? async (request) => limit.perAccount.max + (await successesOf(request)) : limit.perAccount.max,
+      max: successes ? async (request) => limit.perAccount.max + (await successes.countOf(request)) : limit.perAccount.max,
       timeWindow: limit.perAccount.windowMs,
       keyGenerator: (request) => `${name}:account:${account(request) ?? ""}`,
     });
@@ -95,10 +103,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
         throw new TooManyRequestsError();
       }
     };
-    if (!successesFree) return { preHandler };
+    if (!successes) return { preHandler };
     // Before the answer leaves, so that the account's next attempt already finds its allowance raised.
     const onSend: onSendHookHandler = async (request, reply, payload) => {
-      if (reply.statusCode < 400) await successes(request);
+      if (reply.statusCode < 400) await successes.add(request);
       return payload;
     };
     return { preHandler, onSend };
