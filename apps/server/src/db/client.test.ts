@@ -76,6 +76,38 @@ describe("the embedded database in a data folder", () => {
       await database.close();
     }
   });
+
+  it("answers a table's size from memory until something is written, and always as the disk has it", async () => {
+    const database = await openDatabase({ dataDir });
+    const fileStats = vi.spyOn(fs, "fstatSync");
+    // A scan reads as many blocks as PostgreSQL is told the table's file holds: a size told too small
+    // would leave rows out, too large would fail on a block that is not there.
+    const rowsInProbe = async () => (await rowsOf<{ rows: number }>(database.db, sql`select count(*)::int as rows from size_probe`))[0]!.rows;
+    try {
+      await database.db.execute(sql`create table size_probe (id int primary key, filler text)`);
+      await database.db.execute(sql`insert into size_probe select n, repeat('x', 500) from generate_series(1, 1000) as n`);
+      expect(await rowsInProbe()).toBe(1000);
+      const statsBefore = fileStats.mock.calls.length;
+      expect(await rowsInProbe()).toBe(1000);
+      expect(await rowsInProbe()).toBe(1000);
+      expect(fileStats.mock.calls.length).toBe(statsBefore);
+
+      await database.db.execute(sql`insert into size_probe select n, repeat('x', 500) from generate_series(1001, 3000) as n`);
+      expect(await rowsInProbe()).toBe(3000);
+      const [grown] = await rowsOf<{ size: number }>(database.db, sql`select pg_relation_size('size_probe')::int as size`);
+      await database.db.execute(sql`delete from size_probe where id > 500`);
+      await database.db.execute(sql`vacuum size_probe`);
+      const [shrunk] = await rowsOf<{ size: number }>(database.db, sql`select pg_relation_size('size_probe')::int as size`);
+      expect(shrunk!.size).toBeLessThan(grown!.size);
+      expect(await rowsInProbe()).toBe(500);
+      await database.db.execute(sql`insert into size_probe select n, repeat('x', 500) from generate_series(501, 2500) as n`);
+      expect(await rowsInProbe()).toBe(2500);
+    } finally {
+      fileStats.mockRestore();
+      await database.db.execute(sql`drop table if exists size_probe`);
+      await database.close();
+    }
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL server", () => {

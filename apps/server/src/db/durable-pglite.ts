@@ -2,9 +2,19 @@ import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
+/** An open file of Emscripten's file layer; only its identity matters here. */
+type FileStream = object;
+
 /** The part of Emscripten's Node file layer (NODEFS) this module completes; PGlite does not type it. */
 interface NodeFileLayer {
-  stream_ops: { fsync?: (stream: { nfd: number }) => number };
+  stream_ops: {
+    fsync?: (stream: { nfd: number }) => number;
+    llseek: (stream: FileStream, offset: number, whence: number) => number;
+    open: (stream: FileStream) => void;
+    write: (stream: FileStream, ...rest: unknown[]) => number;
+    setattr: (stream: FileStream, attributes: unknown) => void;
+  };
+  node_ops: { setattr: (node: object, attributes: unknown) => void };
   /** Runs a call of Node's fs and turns its error into the errno PostgreSQL understands. */
   tryFSOperation<T>(operation: () => T): T;
 }
@@ -20,15 +30,59 @@ interface NodeFileLayer {
 class DurableNodeFS extends NodeFS {
   override async init(pg: PGlite, emscriptenOptions: Parameters<NodeFS["init"]>[1]) {
     const { emscriptenOpts } = await super.init(pg, emscriptenOptions);
-    const giveFilesFsync = (module: { NODEFS: unknown }) => {
+    const completeFileLayer = (module: { NODEFS: unknown }) => {
       const files = module.NODEFS as NodeFileLayer;
       files.stream_ops.fsync = (stream) => {
         files.tryFSOperation(() => fs.fsyncSync(stream.nfd));
         return 0;
       };
+      keepFileSizesUntilAWrite(files);
     };
-    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), giveFilesFsync] } };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), completeFileLayer] } };
   }
+}
+
+const SEEK_END = 2;
+
+/**
+ * PostgreSQL asks for a table's or an index's size (lseek to the file's end) whenever it plans a
+ * statement that reads it, and the embedded database plans its batched look-ups (`= any($1)`) at
+ * every execution. The layer answers each question with an fstat: a system call of 3 µs or more on
+ * the server's thread, three per look-up (docs/PERFORMANCE.md, fortieth and forty-first rounds).
+ * Here a file's size, once asked, is answered again from memory until the next call of the layer
+ * that could change any file's size (a write, a truncation, an opening), which forgets every size
+ * kept: only PostgreSQL in this process writes to its data folder, through this layer.
+ */
+function keepFileSizesUntilAWrite(files: NodeFileLayer) {
+  const { llseek, open, write, setattr: setStreamAttributes } = files.stream_ops;
+  const setNodeAttributes = files.node_ops.setattr;
+  let writes = 0;
+  const sizes = new WeakMap<FileStream, { writes: number; size: number }>();
+
+  files.stream_ops.llseek = (stream, offset, whence) => {
+    if (whence !== SEEK_END || offset !== 0) return llseek(stream, offset, whence);
+    const kept = sizes.get(stream);
+    if (kept?.writes === writes) return kept.size;
+    const size = llseek(stream, 0, SEEK_END);
+    sizes.set(stream, { writes, size });
+    return size;
+  };
+  files.stream_ops.write = (stream, ...rest) => {
+    writes++;
+    return write(stream, ...rest);
+  };
+  files.stream_ops.setattr = (stream, attributes) => {
+    writes++;
+    setStreamAttributes(stream, attributes);
+  };
+  files.stream_ops.open = (stream) => {
+    writes++;
+    open(stream);
+  };
+  files.node_ops.setattr = (node, attributes) => {
+    writes++;
+    setNodeAttributes(node, attributes);
+  };
 }
 
 const durableStartParams = [...PGlite.defaultStartParams.filter((param) => param !== "-F"), "-c", "wal_sync_method=fsync"];
