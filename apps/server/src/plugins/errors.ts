@@ -15,6 +15,9 @@ function dottedPath(instancePath: string): string {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A reply that failed after it chose a file as its body (an export whose stream broke before its
+    // first byte) still carries the file's type and name: every error is answered in JSON.
+    reply.removeHeader("content-disposition").type("application/json; charset=utf-8");
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldError[] = error.validation.map((issue) => ({
         field: dottedPath(issue.instancePath),

@@ -1,4 +1,4 @@
-import { and, asc, count, gt, inArray, lte, max, sql } from "drizzle-orm";
+import { and, asc, count, gt, inArray, lte, max } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { applications, courses, degrees } from "../../db/schema/index.js";
 import { filtersOf, type ApplicationFilters } from "../admissions/applications-list.repository.js";
@@ -36,12 +36,9 @@ export type MasterNames = Awaited<ReturnType<typeof findMasterNames>>;
  * The next batch of matching applications after `afterId`, by id: each batch is a short walk of the
  * primary key however far the export has gone (an OFFSET would rescan every row already written).
  * The ids are chosen first (PGlite has no autovacuum, so its statistics may be missing), and the
- * form fields are read from the rows joined to them: EXPLAIN on PostgreSQL shows the 250 or 500
- * ids, then their rows, then `jsonb_to_record` for each.
- *
- * The form fields the sheet adds are read from `data` (JSONB) in SQL, so the rest of the form never
- * leaves the database, and by one `jsonb_to_record` a row: PostgreSQL keeps the form compressed, and
- * each `#>>` would decompress all of it again (docs/PERFORMANCE.md, nineteenth round).
+ * rows are read by them: EXPLAIN on PostgreSQL shows the 250 or 500 ids, then their rows. The form
+ * fields the sheet adds are columns that PostgreSQL keeps from `data` (migration 0014), so the
+ * compressed form is not read at all.
  */
 export async function findExportBatch(db: Database, filters: ApplicationFilters, scope: DegreeScope, window: { afterId: number; lastId: number }, limit: number) {
   const batchIds = db
@@ -50,15 +47,6 @@ export async function findExportBatch(db: Database, filters: ApplicationFilters,
     .where(and(filtersOf(filters, scope, true), gt(applications.id, window.afterId), lte(applications.id, window.lastId)))
     .orderBy(asc(applications.id))
     .limit(limit);
-  const form = db
-    .select({
-      gender: sql<string | null>`form.gender`.as("gender"),
-      community: sql<string | null>`form.community`.as("community"),
-      dob: sql<string | null>`form.dob`.as("dob"),
-      district: sql<string | null>`form."addressDetails" ->> 'district'`.as("district"),
-    })
-    .from(sql`jsonb_to_record(${applications.data}) as form(gender text, community text, dob text, "addressDetails" jsonb)`)
-    .as("form_fields");
   return db
     .select({
       id: applications.id,
@@ -75,13 +63,12 @@ export async function findExportBatch(db: Database, filters: ApplicationFilters,
       isOffline: applications.isOffline,
       applicationDate: applications.applicationDate,
       totalMarkPercent: applications.totalMarkPercent,
-      gender: form.gender,
-      community: form.community,
-      dob: form.dob,
-      district: form.district,
+      gender: applications.gender,
+      community: applications.community,
+      dob: applications.dob,
+      district: applications.district,
     })
     .from(applications)
-    .crossJoinLateral(form)
     .where(inArray(applications.id, batchIds))
     .orderBy(asc(applications.id));
 }
