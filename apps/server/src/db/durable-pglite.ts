@@ -67,22 +67,16 @@ function keepFileSizesUntilAWrite(files: NodeFileLayer) {
     sizes.set(stream, { writes, size });
     return size;
   };
-  files.stream_ops.write = (stream, ...rest) => {
-    writes++;
-    return write(stream, ...rest);
-  };
-  files.stream_ops.setattr = (stream, attributes) => {
-    writes++;
-    setStreamAttributes(stream, attributes);
-  };
-  files.stream_ops.open = (stream) => {
-    writes++;
-    open(stream);
-  };
-  files.node_ops.setattr = (node, attributes) => {
-    writes++;
-    setNodeAttributes(node, attributes);
-  };
+  const forgettingSizes =
+    <Args extends unknown[], Result>(operation: (...args: Args) => Result) =>
+    (...args: Args): Result => {
+      writes++;
+      return operation(...args);
+    };
+  files.stream_ops.write = forgettingSizes(write);
+  files.stream_ops.setattr = forgettingSizes(setStreamAttributes);
+  files.stream_ops.open = forgettingSizes(open);
+  files.node_ops.setattr = forgettingSizes(setNodeAttributes);
 }
 
 const durableStartParams = [...PGlite.defaultStartParams.filter((param) => param !== "-F"), "-c", "wal_sync_method=fsync"];
