@@ -108,6 +108,24 @@ describe("the embedded database in a data folder", () => {
       await database.close();
     }
   });
+
+  it("takes any text a request can hold as the PostgreSQL server does, a lone surrogate included", async () => {
+    const database = await openDatabase({ dataDir });
+    // JSON lets a request hold half of a surrogate pair ("\udc00"); the server's driver sends it as
+    // U+FFFD, and so must the embedded database's, whatever comes before it.
+    const texts = ["முருகன் 😀", "é\udc00", "a\udc00", "\ud83d"];
+    const asUtf8 = (text: string) => Buffer.from(text, "utf8").toString("utf8");
+    try {
+      for (const text of texts) {
+        const [row] = await rowsOf<{ text: string; characters: number }>(database.db, sql`select ${text}::text as text, length(${text}::text)::int as characters`);
+        expect(row).toEqual({ text: asUtf8(text), characters: [...asUtf8(text)].length });
+      }
+      const [found] = await database.db.select({ id: users.id }).from(users).where(eq(users.userName, "é\udc00@example.in"));
+      expect(found).toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL server", () => {
