@@ -38,6 +38,22 @@ describe("derived values", () => {
     expect(isRealDate("2024-2-9")).toBe(false);
   });
 
+  it("knows every day of the calendar, leap years and centuries included, as the Date object does", () => {
+    const two = (value: number) => String(value).padStart(2, "0");
+    const asTheDateObjectReadsIt = (text: string) => {
+      const date = new Date(`${text}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+    };
+    for (const year of [1600, 1900, 2000, 2023, 2024, 2100]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${year}-${two(month)}-${two(day)}`;
+          expect(isRealDate(text), text).toBe(asTheDateObjectReadsIt(text));
+        }
+      }
+    }
+  });
+
   it("sets each row's max mark from the HSC maximum: 1200 gives 200, 600 gives 100", () => {
     expect(rowMaxMark(1200)).toBe(200);
     expect(rowMaxMark("1200")).toBe(200);

@@ -23,19 +23,34 @@ export function cleanMark(value: string): string {
 
 /** Whole years between a YYYY-MM-DD birth date and a day (today by default); null when not a date. */
 export function ageOn(dob: string, today: Date = new Date()): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob);
-  if (!match || !isRealDate(dob)) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  let age = today.getFullYear() - year;
-  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
+  const born = dayOf(dob);
+  if (!born) return null;
+  let age = today.getFullYear() - born.year;
+  if (today.getMonth() + 1 < born.month || (today.getMonth() + 1 === born.month && today.getDate() < born.day)) age -= 1;
   return age;
 }
 
 /** YYYY-MM-DD naming a day that exists (no 2026-02-30). */
 export function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return dayOf(value) !== null;
+}
+
+/**
+ * The year, month and day a YYYY-MM-DD text names, or null when it names no day of the (Gregorian)
+ * calendar. Counted rather than parsed into a Date and written back: every save reads the birth
+ * date three times (its check, and its age twice), which was 8 % of the server's check of a save
+ * (docs/PERFORMANCE.md, forty-second round).
+ */
+function dayOf(value: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) ? { year, month, day } : null;
+}
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** SPEC.md: a 1200-mark HSC has rows out of 200; a 600-mark one rows out of 100. */
