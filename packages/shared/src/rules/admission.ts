@@ -38,8 +38,8 @@ export function isRealDate(value: string): boolean {
 /**
  * The year, month and day a YYYY-MM-DD text names, or null when it names no day of the (Gregorian)
  * calendar. Counted rather than parsed into a Date and written back: every save reads the birth
- * date three times (its check, and its age twice), which was 8 % of the server's check of a save
- * (docs/PERFORMANCE.md, forty-second round).
+ * date three times (its check, and its age twice), which was 8 % of a save's check with its JSON
+ * parsed, in a profile of that alone (docs/PERFORMANCE.md, forty-second round).
  */
 function dayOf(value: string): { year: number; month: number; day: number } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
