@@ -1,5 +1,7 @@
+import helmet from "@fastify/helmet";
 import { notices } from "@admissions/shared";
 import { eq } from "drizzle-orm";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../test/build-app.js";
@@ -58,6 +60,16 @@ describe("security headers", () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(directives(response.headers["content-security-policy"]).get("frame-ancestors")).toBe("'none'");
+  });
+
+  it("builds helmet's middleware once, as the app starts (our patch of @fastify/helmet)", async () => {
+    // Unpatched, the plugin built it for each request, so a policy it cannot parse failed only then.
+    const app = Fastify();
+    app.get("/", async () => "ok");
+    await expect(app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'self';"] } } }).ready()).rejects.toThrow(
+      /Content-Security-Policy received an invalid directive value/,
+    );
+    await app.close();
   });
 
   describe("with the card gateway and https configured", () => {

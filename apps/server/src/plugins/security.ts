@@ -1,7 +1,6 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { contentSecurityPolicy as buildContentSecurityPolicy } from "helmet";
 import { notices } from "@admissions/shared";
 import { ForbiddenError } from "../errors.js";
 
@@ -32,35 +31,31 @@ function isSameHost(origin: string, requestHost: string): boolean {
  * cross-site posts; this also covers same-site subdomains and older browsers.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  // Built once: the plugin builds helmet's middleware again for every request, and parsing this
-  // policy each time was 4 % of a status call's CPU. The other headers are cheap to build.
-  const contentSecurityPolicy = buildContentSecurityPolicy({
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Ant Design writes its styles at run time into <style> elements.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      formAction: ["'self'", ...options.formTargets],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      upgradeInsecureRequests: options.publicUrl.startsWith("https:") ? [] : null,
-    },
-  });
+  // Our patch of @fastify/helmet builds this middleware once; the plugin built it, and parsed the
+  // policy, again for every request (docs/PERFORMANCE.md, forty-third round).
   await app.register(helmet, {
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design writes its styles at run time into <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", ...options.formTargets],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: options.publicUrl.startsWith("https:") ? [] : null,
+      },
+    },
     // The gateway's return is a top-level cross-site POST; its answer must still be able to redirect.
     crossOriginOpenerPolicy: { policy: "same-origin" },
     // With helmet's default no-referrer, browsers send "Origin: null" on form posts, even to our own
     // pages (the gateway form, the sandbox), and the origin check below could not tell them apart.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: options.publicUrl.startsWith("https:"),
-  });
-  app.addHook("onRequest", (request, reply, done) => {
-    contentSecurityPolicy(request.raw, reply.raw, done);
   });
 
   const ownOrigin = new URL(options.publicUrl).origin;
