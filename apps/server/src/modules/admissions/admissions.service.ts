@@ -217,7 +217,7 @@ async function resaveOwnApplication<Changes extends ResavedColumns>(
     ip: meta.ip,
   });
   if (!resaved) return undefined;
-  const { order, ...application } = resaved;
+  const { application, order } = resaved;
   return { application, payment: gatewayRequestFor(ctx, order, applicantPayer(changes), application.applicationNo) };
 }
 
