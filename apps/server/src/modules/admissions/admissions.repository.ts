@@ -61,10 +61,9 @@ export const readShownApplicationOfUser = batchedPerDatabase(async (db, userIds:
     userIds,
     knownVersions: userIds.map((userId) => known.get(userId)?.version ?? null),
   });
-  return rows.map(({ version, json, ...row }) => {
-    const text = json ?? known.get(row.userId)!.json;
-    if (json !== null) textsRead.set(row.userId, { version, json });
-    return { ...row, json: text };
+  return rows.map(({ userId, degreeId, version, json }) => {
+    if (json !== null) textsRead.set(userId, { version, json });
+    return { userId, degreeId, json: json ?? known.get(userId)!.json };
   });
 }, (row) => row.userId);
 

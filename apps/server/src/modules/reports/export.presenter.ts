@@ -33,5 +33,7 @@ export const exportColumns: readonly SheetColumn<ExportRow>[] = [
 ];
 
 export function exportRowOf(record: ExportRecord, names: MasterNames): ExportRow {
-  return { ...record, course: names.courses.get(record.courseId) ?? "", degree: names.degrees.get(record.degreeId) ?? "" };
+  // The names before the record's fields: spread first and followed by them, the row took 3.4 µs to
+  // make in a loop, 0.6 µs this way (docs/PERFORMANCE.md, forty-third round), for each of 100,000 rows.
+  return { course: names.courses.get(record.courseId) ?? "", degree: names.degrees.get(record.degreeId) ?? "", ...record };
 }
