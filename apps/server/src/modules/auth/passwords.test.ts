@@ -5,12 +5,36 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { hashSecret, verifyDecoy, verifySecret } from "./passwords.js";
 
-/** This process's threads that run below its priority (nice 10, field 19 of /proc's stat). */
-function lowPriorityThreadsOfThisProcess(): number {
-  return readdirSync("/proc/self/task").filter((thread) => {
+/**
+ * This process's threads that run below its priority (nice 10, field 19 of /proc's stat), each with
+ * the CPU time it has used (fields 14 and 15, in clock ticks).
+ */
+function lowPriorityThreadsOfThisProcess(): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const thread of readdirSync("/proc/self/task")) {
     const stat = readFileSync(`/proc/self/task/${thread}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16] === "10";
-  }).length;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[16] === "10") threads.set(thread, Number(fields[11]) + Number(fields[12]));
+  }
+  return threads;
+}
+
+/** Runs `work` while the event loop spends nearly all its time on other work, 5 ms at a turn. */
+async function whileTheEventLoopIsBusy<T>(work: () => Promise<T>): Promise<T> {
+  let busy = true;
+  const spin = () => {
+    const until = performance.now() + 5;
+    while (performance.now() < until);
+    if (busy) setImmediate(spin);
+  };
+  spin();
+  // Long enough for the pool to have looked at the event loop and seen it busy.
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  try {
+    return await work();
+  } finally {
+    busy = false;
+  }
 }
 
 describe("passwords", () => {
@@ -43,9 +67,22 @@ describe("passwords", () => {
 
   it.runIf(process.platform === "linux")("hashes on threads below the event loop's priority, one per core at most", async () => {
     await Promise.all(Array.from({ length: availableParallelism() * 2 }, (_, index) => hashSecret(`burst ${index}`)));
-    const threads = lowPriorityThreadsOfThisProcess();
+    const threads = lowPriorityThreadsOfThisProcess().size;
     expect(threads).toBeGreaterThanOrEqual(1);
     expect(threads).toBeLessThanOrEqual(availableParallelism());
+  });
+
+  it.runIf(process.platform === "linux" && availableParallelism() > 1)("leaves a busy event loop a core: a burst then hashes on one thread fewer", async () => {
+    const cores = availableParallelism();
+    await Promise.all(Array.from({ length: cores * 2 }, (_, index) => hashSecret(`every thread ${index}`)));
+    const before = lowPriorityThreadsOfThisProcess();
+    expect(before.size).toBe(cores);
+
+    const secrets = Array.from({ length: cores * 4 }, (_, index) => `while busy ${index}`);
+    const stored = await whileTheEventLoopIsBusy(() => Promise.all(secrets.map((secret) => hashSecret(secret))));
+    const worked = [...lowPriorityThreadsOfThisProcess()].filter(([thread, ticks]) => ticks > before.get(thread)!);
+    expect(worked).toHaveLength(cores - 1);
+    expect(await Promise.all(stored.map((hash, index) => verifySecret(hash, secrets[index]!)))).toEqual(secrets.map(() => true));
   });
 
   it("lets a process that has hashed end on its own: idle threads do not hold it", async () => {

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { performance } from "node:perf_hooks";
 import type { Worker } from "node:worker_threads";
 import pLimit from "p-limit";
 import { startThread, threadModuleBeside } from "../../threads.js";
@@ -16,11 +17,41 @@ import type { HashingReply, HashingRequest } from "./hashing.worker.js";
  * event loop to read its answer before it got more work: in a sign-in flood the cores stood idle 3 to
  * 4 % of the time, against 1 % now (twenty-first round). A thread still runs one hash at a time, in
  * the order given.
+ *
+ * While the event loop is busy, hashing leaves it a core: new hashes go to one thread fewer. At nice
+ * 10 a hashing thread still takes slices of the event loop's core, and cache: on two cores, the
+ * status calls of ten applicants beside a sign-in flood answered with a p99 a fifth to a quarter
+ * lower with the core left to the event loop, and as many sign-ins a second (docs/PERFORMANCE.md,
+ * forty-fourth round). A flood of sign-ins alone keeps the event loop less busy than that, and
+ * hashes on every core.
  */
 const threadCount = availableParallelism();
 const REQUESTS_PER_THREAD = 2;
 const hashingModule = threadModuleBeside(import.meta.url, "hashing.worker");
 const hashing = pLimit(threadCount * REQUESTS_PER_THREAD);
+
+/** The share of its time the event loop works, over the last look, from which it counts as busy. */
+const BUSY_EVENT_LOOP = 0.6;
+const EVENT_LOOP_LOOK_MS = 100;
+let eventLoopBusy = false;
+let watchingEventLoop = false;
+
+function threadsToUse(): number {
+  return eventLoopBusy ? Math.max(1, threadCount - 1) : threadCount;
+}
+
+/** Looks at the event loop every 100 ms from the first hash on, where there is a core to leave it. */
+function watchEventLoop() {
+  if (watchingEventLoop || threadCount === 1) return;
+  watchingEventLoop = true;
+  let before = performance.eventLoopUtilization();
+  setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    eventLoopBusy = performance.eventLoopUtilization(now, before).utilization >= BUSY_EVENT_LOOP;
+    before = now;
+    hashing.concurrency = threadsToUse() * REQUESTS_PER_THREAD;
+  }, EVENT_LOOP_LOOK_MS).unref();
+}
 
 interface HashingThread {
   thread: Worker;
@@ -30,17 +61,19 @@ interface HashingThread {
 const threads: HashingThread[] = [];
 
 /**
- * Runs one request on an idle thread; else on a new one while there are fewer than one per core;
- * else on the thread with the fewest waiting, where the limit above leaves room. A thread with
- * nothing to do does not keep the process alive; one at work does.
+ * Runs one request on an idle thread of those in use; else on a new one while there are fewer than
+ * in use; else on the thread in use with the fewest waiting, where the limit above leaves room. A
+ * thread with nothing to do does not keep the process alive; one at work does.
  */
 function onHashingThread(request: HashingRequest): Promise<string | boolean> {
+  watchEventLoop();
   return hashing(
     () =>
       new Promise((resolve, reject) => {
+        const inUse = threads.slice(0, threadsToUse());
         const chosen =
-          threads.find((candidate) => candidate.waiting.length === 0) ??
-          (threads.length < threadCount ? startHashingThread() : threads.reduce((best, candidate) => (candidate.waiting.length < best.waiting.length ? candidate : best)));
+          inUse.find((candidate) => candidate.waiting.length === 0) ??
+          (threads.length < threadsToUse() ? startHashingThread() : inUse.reduce((best, candidate) => (candidate.waiting.length < best.waiting.length ? candidate : best)));
         chosen.waiting.push({ resolve, reject });
         chosen.thread.ref();
         chosen.thread.postMessage(request);
