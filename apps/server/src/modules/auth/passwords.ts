@@ -70,10 +70,11 @@ function onHashingThread(request: HashingRequest): Promise<string | boolean> {
   return hashing(
     () =>
       new Promise((resolve, reject) => {
-        const inUse = threads.slice(0, threadsToUse());
+        const usable = threadsToUse();
+        const inUse = threads.slice(0, usable);
         const chosen =
           inUse.find((candidate) => candidate.waiting.length === 0) ??
-          (threads.length < threadsToUse() ? startHashingThread() : inUse.reduce((best, candidate) => (candidate.waiting.length < best.waiting.length ? candidate : best)));
+          (threads.length < usable ? startHashingThread() : inUse.reduce((best, candidate) => (candidate.waiting.length < best.waiting.length ? candidate : best)));
         chosen.waiting.push({ resolve, reject });
         chosen.thread.ref();
         chosen.thread.postMessage(request);
