@@ -1,3 +1,4 @@
+import { hash } from "node:crypto";
 import { Readable } from "node:stream";
 import {
   STUDENT_IMPORT_MAX_ROWS,
@@ -9,13 +10,14 @@ import {
 import type ExcelJS from "exceljs";
 import { fileTypeFromBuffer } from "file-type";
 import JSZip from "jszip";
+import { LRUCache } from "lru-cache";
 import { AppError, BadRequestError } from "../../errors.js";
 import { loadExcelJs } from "../reports/workbook.js";
 
 /** A row of the file under the header: its number in the sheet (the header's is 1) and its cells as text. */
 export interface SheetRow {
-  row: number;
-  cells: Record<StudentImportColumn, string>;
+  readonly row: number;
+  readonly cells: Readonly<Record<StudentImportColumn, string>>;
 }
 
 interface RawRow {
@@ -128,8 +130,9 @@ function cellsOf(texts: string[], columns: Map<StudentImportColumn, number>): Sh
 /**
  * The students of an .xlsx or CSV file: the first non-blank row is the header, blank rows are
  * skipped, and a file with no rows, a header that is not the template's or too many rows is refused.
+ * Read afresh each time; `readImportFile` keeps what it read.
  */
-export async function readImportFile(content: Buffer): Promise<SheetRow[]> {
+export async function readImportFileAfresh(content: Buffer): Promise<readonly SheetRow[]> {
   const format = await formatOf(content);
   const rows: SheetRow[] = [];
   let columns: Map<StudentImportColumn, number> | undefined;
@@ -150,6 +153,24 @@ export async function readImportFile(content: Buffer): Promise<SheetRow[]> {
   }
   if (!columns) throw new BadRequestError(studentImportMessages.headerMismatch);
   if (rows.length === 0) throw new BadRequestError(studentImportMessages.noRows);
+  return rows;
+}
+
+/**
+ * The files read in the last minutes, by their SHA-256. The import screen sends the same file twice,
+ * for the preview and then for the import, and reading 10,000 rows of an .xlsx takes ExcelJS about a
+ * second of the event loop (docs/PERFORMANCE.md, forty-fifth round). The rows are the same for the
+ * same bytes whoever sends them; a refused file is not kept, and is read and refused again.
+ */
+const recentlyRead = new LRUCache<string, readonly SheetRow[]>({ max: 4, ttl: 15 * 60_000, ttlAutopurge: true });
+
+/** `readImportFileAfresh`, answered from the files read lately when these bytes are among them. */
+export async function readImportFile(content: Buffer): Promise<readonly SheetRow[]> {
+  const digest = hash("sha256", content);
+  const known = recentlyRead.get(digest);
+  if (known) return known;
+  const rows = await readImportFileAfresh(content);
+  recentlyRead.set(digest, rows);
   return rows;
 }
 

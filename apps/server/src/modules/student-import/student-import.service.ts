@@ -76,8 +76,14 @@ async function loadMasters(db: Database): Promise<Masters> {
   return { courses, degrees, degreesByCourse };
 }
 
+/** A row's cells as the shared rules read them (those that passed), and why the others did not. */
+interface ParsedCells {
+  parsed: Partial<StudentImportRow>;
+  reasons: string[];
+}
+
 /** Each cell checked on its own, so a row lists every reason at once and a good degree is checked even when the name is not. */
-function parseCells(cells: SheetRow["cells"]) {
+function parseCellByCell(cells: SheetRow["cells"]): ParsedCells {
   const reasons: string[] = [];
   const parsed: Partial<StudentImportRow> = {};
   for (const key of Object.keys(studentImportRowSchema.shape) as StudentImportColumn[]) {
@@ -85,6 +91,13 @@ function parseCells(cells: SheetRow["cells"]) {
     if (result.success) Object.assign(parsed, { [key]: result.data });
     else reasons.push(result.error.issues[0]!.message);
   }
+  return { parsed, reasons };
+}
+
+/** The row checked whole, in half the time of its cells one by one; only a row with a problem is checked cell by cell. */
+function parseCells(cells: SheetRow["cells"]): ParsedCells {
+  const whole = studentImportRowSchema.safeParse(cells);
+  const { parsed, reasons }: ParsedCells = whole.success ? { parsed: whole.data, reasons: [] } : parseCellByCell(cells);
   if (parsed.admissionYear !== undefined && parsed.currentYear !== undefined && !hasReachedYear(parsed.admissionYear, parsed.currentYear)) {
     reasons.push(studentImportMessages.yearNotReached);
   }
@@ -118,7 +131,7 @@ function countsOf(values: (string | undefined)[]): Map<string, number> {
  * number already belongs to the same person (by e-mail) is a duplicate, left as it is; one whose
  * admission number or e-mail belongs to somebody else is rejected.
  */
-async function checkRows(db: Database, scope: DegreeScope, rows: SheetRow[]): Promise<CheckedImport> {
+async function checkRows(db: Database, scope: DegreeScope, rows: readonly SheetRow[]): Promise<CheckedImport> {
   const masters = await loadMasters(db);
   const checked = rows.map((sheetRow) => {
     const cells = parseCells(sheetRow.cells);
@@ -210,7 +223,7 @@ async function writeStudents(db: Database, planned: PlannedStudent[], promotedAc
       admissionYear: student.admissionYear,
     })),
   );
-  return copyFeeStructureToStudents(db, studentIds, { andLaterYears: true });
+  return copyFeeStructureToStudents(db, studentIds, { andLaterYears: true, newStudents: true });
 }
 
 /**
