@@ -13,8 +13,12 @@ test("staff find an application, download a document, need remarks to decide, ap
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole("searchbox", { name: "Name, application number, e-mail or mobile" }).fill(applicant.applicationNo);
   await page.keyboard.press("Enter");
+  // The new application is on the unfiltered list's first page too: wait for the search's answer, as
+  // a click while the table is loading lands on its mask (seen once in CI on a slow machine).
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.locator(".ant-table-row")).toHaveCount(1);
+  await expect(page.locator(".ant-spin-spinning")).toHaveCount(0);
   const row = page.getByRole("row").filter({ hasText: applicant.applicationNo });
-  await expect(row).toHaveCount(1);
   await row.getByRole("link", { name: applicant.applicationNo }).click();
 
   await expect(page).toHaveURL(new RegExp(`/admin/${encodeURIComponent(applicant.email)}$`));
