@@ -94,7 +94,7 @@ function parseCellByCell(cells: SheetRow["cells"]): ParsedCells {
   return { parsed, reasons };
 }
 
-/** The row checked whole, in half the time of its cells one by one; only a row with a problem is checked cell by cell. */
+/** The row checked whole, in a little over half the time of its cells one by one; only a row with a problem is checked cell by cell. */
 function parseCells(cells: SheetRow["cells"]): ParsedCells {
   const whole = studentImportRowSchema.safeParse(cells);
   const { parsed, reasons }: ParsedCells = whole.success ? { parsed: whole.data, reasons: [] } : parseCellByCell(cells);
