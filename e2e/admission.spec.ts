@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { newApplicantEmail, signInThroughForm } from "./support/accounts";
 import { sampleAdmission } from "@admissions/shared";
 import { choose, fillAddress, fillDegreeExam, fillMarkRows, fillMarks, fillStudentDetails, fixtureFile, largePhoneJpeg, uploadDocuments } from "./support/admission";
-import { APPLICANT_PASSWORD, applicantWithApplication } from "./support/applications";
+import { APPLICANT_PASSWORD, applicantWithApplication, searchApplications } from "./support/applications";
 import { expectNoAxeViolations } from "./support/axe";
 import { ADMIN } from "./support/environment";
 
@@ -105,9 +105,7 @@ test("staff enter a walk-in applicant's form offline, see 'Saved' and start agai
 
   // The office finds it again in the applications list by the applicant's e-mail.
   await page.getByRole("navigation", { name: "Staff navigation" }).getByRole("link", { name: "Applications" }).click();
-  await page.getByRole("searchbox", { name: "Name, application number, e-mail or mobile" }).fill(walkIn);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/search=/);
+  await searchApplications(page, walkIn);
   const row = page.locator(".ant-table-row").filter({ hasText: "PRIYA S" });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("SUBMITTED");

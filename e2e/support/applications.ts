@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, request as playwrightRequest } from "@playwright/test";
+import { expect, request as playwrightRequest, type Page } from "@playwright/test";
 import { sampleAdmission, type AdmissionInput } from "@admissions/shared";
 import { E2E_BASE_URL } from "./environment";
 import { fixtureFile } from "./admission";
@@ -40,4 +40,16 @@ export async function applicantWithApplication(email: string, name: string, form
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * Searches the staff's applications list and waits for the search's answer: the URL holds the
+ * search, and the table has stopped loading, as a click while it loads lands on its mask (seen in
+ * CI on a slow machine, where the unfiltered first page already showed the application).
+ */
+export async function searchApplications(page: Page, text: string): Promise<void> {
+  await page.getByRole("searchbox", { name: "Name, application number, e-mail or mobile" }).fill(text);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.locator(".ant-spin-spinning")).toHaveCount(0);
 }
