@@ -234,7 +234,7 @@ export async function signInPhase(context: RunContext): Promise<Measurement[]> {
         id: "status-during-signin",
         what: "GET applicationStatus (10 connections) during the sign-in flood",
         target: "p99 <= 2 × its idle p99",
-        measured: `p99 ${show.ms(duringFlood.p99Ms)}, idle ${show.ms(idle.p99Ms)}${idle.p99Ms && duringFlood.p99Ms ? `: ${(duringFlood.p99Ms / idle.p99Ms).toFixed(1)} ×` : ""}`,
+        measured: `p99 ${show.ms(duringFlood.p99Ms)}, idle ${show.ms(idle.p99Ms)}${idle.p99Ms && duringFlood.p99Ms ? `: ${(duringFlood.p99Ms / idle.p99Ms).toFixed(2)} ×` : ""}`,
         values: { ...(idle.p99Ms === null ? {} : { idleP99Ms: idle.p99Ms }), ...(duringFlood.p99Ms === null ? {} : { floodP99Ms: duringFlood.p99Ms }), errors: duringFlood.errors },
       },
       idle.p99Ms !== null && within(duringFlood.p99Ms, 2 * idle.p99Ms) && duringFlood.errors === 0,
