@@ -4,11 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
+import { sampleAdmission } from "@admissions/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPostgresDatabase } from "../test/build-app.js";
 import { createUser } from "../test/factories.js";
 import { openDatabase, pingDatabase, type Database } from "./client.js";
-import { courses, roles, users } from "./schema/index.js";
+import { applicationDrafts, courses, roles, users } from "./schema/index.js";
 import { rowsOf } from "./sql-lists.js";
 
 async function appliedMigrations(db: Database): Promise<number> {
@@ -27,6 +28,19 @@ async function expectReferenceData(db: Database) {
     { id: 1, name: "UG" },
     { id: 2, name: "PG" },
   ]);
+}
+
+/** How PostgreSQL compressed a whole form kept as a draft, and what each table's form column is set to use. */
+async function formCompression(db: Database) {
+  const user = await createUser(db);
+  await db.insert(applicationDrafts).values({ userId: user.id, data: sampleAdmission({ email: user.userName }) });
+  const [draft] = await rowsOf<{ method: string | null }>(db, sql`select pg_column_compression(data) as method from application_drafts where user_id = ${user.id}`);
+  const columns = await rowsOf<{ table: string; method: string }>(
+    db,
+    sql`select attrelid::regclass::text as table, attcompression::text as method from pg_attribute
+        where attname = 'data' and attrelid in ('applications'::regclass, 'application_drafts'::regclass) order by 1`,
+  );
+  return { draft: draft!.method, columns: Object.fromEntries(columns.map((column) => [column.table, column.method])) };
 }
 
 describe("the embedded database in a data folder", () => {
@@ -126,9 +140,29 @@ describe("the embedded database in a data folder", () => {
       await database.close();
     }
   });
+
+  it("compresses a form with PostgreSQL's own method, as PGlite has no lz4", async () => {
+    const database = await openDatabase({ dataDir });
+    try {
+      expect(await formCompression(database.db)).toEqual({ draft: "pglz", columns: { applications: "", application_drafts: "" } });
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL server", () => {
+  it("compresses the forms of applications and drafts with lz4", async () => {
+    const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const database = await openDatabase({ url: fresh.url });
+    try {
+      expect(await formCompression(database.db)).toEqual({ draft: "lz4", columns: { applications: "l", application_drafts: "l" } });
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
+  });
+
   it("outlives the server closing its idle connections (a restart or failover) and reconnects for the next query", async () => {
     const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const database = await openDatabase({ url: fresh.url });
