@@ -213,9 +213,9 @@ export async function signInPhase(context: RunContext): Promise<Measurement[]> {
   // forty-ninth round): the ceiling is the machine at its fastest on either side of the flood.
   const hashMsAfter = await fastestHashMs();
   const hashMs = Math.min(hashMsBefore, hashMsAfter);
-  const ceiling = { hashMs, perSecond: availableParallelism() / (hashMs / 1000) };
+  const ceilingPerSecond = availableParallelism() / (hashMs / 1000);
   const [, duringFlood] = await underLoad(context, "signin-with-status", () => measureTogether(flood, probe()));
-  const share = signIns.requestsPerSecond / ceiling.perSecond;
+  const share = signIns.requestsPerSecond / ceilingPerSecond;
   return [
     measurement(
       {
@@ -223,14 +223,14 @@ export async function signInPhase(context: RunContext): Promise<Measurement[]> {
         what: "sign-in, 100 connections",
         target: ">= 0.8 of the hashing ceiling (cores / one hash's time)",
         measured:
-          `${show.perSecond(signIns.requestsPerSecond)} of a ceiling of ${show.perSecond(ceiling.perSecond)} (one hash ${show.ms(ceiling.hashMs)}): ${share.toFixed(2)}, ${describeErrors(signIns)}; ` +
-          `every core hashing at once, no server: ${show.perSecond(allCores)} (${(allCores / ceiling.perSecond).toFixed(2)} of the ceiling)`,
+          `${show.perSecond(signIns.requestsPerSecond)} of a ceiling of ${show.perSecond(ceilingPerSecond)} (one hash ${show.ms(hashMs)}): ${share.toFixed(2)}, ${describeErrors(signIns)}; ` +
+          `every core hashing at once, no server: ${show.perSecond(allCores)} (${(allCores / ceilingPerSecond).toFixed(2)} of the ceiling)`,
         values: {
           ...figuresOf(signIns),
-          hashMs: ceiling.hashMs,
+          hashMs,
           hashMsBeforeFlood: hashMsBefore,
           hashMsAfterFlood: hashMsAfter,
-          ceilingPerSecond: ceiling.perSecond,
+          ceilingPerSecond,
           shareOfCeiling: share,
           allCoresHashingPerSecond: allCores,
         },
