@@ -128,6 +128,16 @@ describe("SPEC.md's messages, field by field", () => {
     expect(issuesOf({ ...sample, marksDetails: rows })).toContainEqual({ field: `marksDetails.0.${field}`, message });
   });
 
+  it("wants an HSC's rows out of 100 of 600 and 200 of 1200, as the form fills them in", () => {
+    const rowsOutOf = (maxMark: number) => sample.marksDetails!.map((row) => ({ ...(row as object), markSecured: 7, maxMark }));
+    const examOutOf = (maxMarkInTweleve: number) => ({ ...(sample.examDetails as object), maxMarkInTweleve });
+    const issues = issuesOf({ ...sample, examDetails: examOutOf(1200), marksDetails: rowsOutOf(7) });
+    expect(issues).toContainEqual({ field: "marksDetails.0.maxMark", message: messages.maxMarkNotOfHsc });
+    expect(issues.filter((issue) => issue.message === messages.maxMarkNotOfHsc)).toHaveLength(6);
+    expect(issuesOf({ ...sample, examDetails: examOutOf(600), marksDetails: rowsOutOf(200) })).toContainEqual({ field: "marksDetails.5.maxMark", message: messages.maxMarkNotOfHsc });
+    expect(issuesOf({ ...sample, examDetails: examOutOf(1200), marksDetails: rowsOutOf(200) })).toEqual([]);
+  });
+
   it("wants the marks of at least five subjects when the HSC is passed", () => {
     expect(issuesOf({ ...sample, marksDetails: sample.marksDetails!.slice(0, 4) })).toContainEqual({ field: "marksDetails", message: messages.marksRowsRequired });
   });

@@ -14,7 +14,7 @@ import {
   tweleveStatuses,
   yesNo,
 } from "../reference/index.js";
-import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isUnderGraduate, markTotals, maxMarkRows, upperText } from "../rules/admission.js";
+import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isUnderGraduate, markTotals, maxMarkRows, rowMaxMark, upperText } from "../rules/admission.js";
 import { isValidAadhar } from "../rules/verhoeff.js";
 import { emailField, indianMobile } from "./auth.js";
 
@@ -243,10 +243,15 @@ export const admissionSchema = z
     // Marks are entered for a passed HSC (SPEC.md), and optionally for a PG applicant's degree.
     const rawRows = appeared ? [] : copyFirstRowDetails(input.marksDetails as { passingYear?: string; registerNo?: string }[]);
     const rows: MarkRow[] = [];
+    // An HSC's rows are each out of the share of its maximum SPEC.md gives (100 of 600, 200 of 1200),
+    // which the form fills in: other max marks would make the percentage staff rank by meaningless.
+    const hscRowMax = ug && exam.success ? rowMaxMark((exam.data as UgExamDetails).maxMarkInTweleve) : undefined;
     rawRows.forEach((raw, index) => {
       const row = markRowSchema.safeParse(raw);
-      if (row.success) rows.push(row.data);
-      else forwardIssues(ctx, ["marksDetails", index], row.error);
+      if (!row.success) forwardIssues(ctx, ["marksDetails", index], row.error);
+      else if (hscRowMax !== undefined && row.data.maxMark !== hscRowMax)
+        ctx.addIssue({ code: "custom", path: ["marksDetails", index, "maxMark"], message: messages.maxMarkNotOfHsc });
+      else rows.push(row.data);
     });
     if (ug && !appeared && rawRows.length < 5) ctx.addIssue({ code: "custom", path: ["marksDetails"], message: messages.marksRowsRequired });
 

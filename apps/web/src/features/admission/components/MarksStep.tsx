@@ -14,9 +14,22 @@ import {
   tweleveStatuses,
   upperText,
 } from "@admissions/shared";
-import { Col, Form, Input, Row, Select, Statistic, Typography } from "antd";
+import { Col, Form, Input, Row, Select, Statistic, Typography, type FormRule } from "antd";
 import { useTranslation } from "react-i18next";
 import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf, useTranslatedOptions } from "./fields";
+
+/**
+ * A row's marks are at most its max marks, checked as the row is filled in (and again when a change
+ * of the HSC maximum changes the row's), not only when the whole form is sent.
+ */
+const withinRowMaxMark =
+  (row: number, message: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const maxMark = Number(getFieldValue(["marksDetails", row, "maxMark"]));
+      if (value !== undefined && value !== "" && Number(value) > maxMark) throw new Error(message);
+    },
+  });
 
 const subjectsForRow = (index: number) => (index === 0 ? languageOneSubjects : index === 1 ? languageTwoSubjects : higherSecondarySubjects);
 
@@ -96,40 +109,50 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
             {t("admission.marksTitle")}
           </Typography.Title>
           <Form.List name="marksDetails">
-            {(fields) =>
-              fields.slice(0, markRowLabels.length).map((field, index) => (
-                <fieldset key={field.key} className="mark-row">
-                  <legend>{t(`admission.markRows.${index}`)}</legend>
-                  <Row gutter={12}>
-                    <Col xs={24} md={8}>
-                      <Form.Item name={[field.name, "subject"]} label={t("admission.subject")} rules={[admissionRule("subject")]}>
-                        <Select showSearch={{ optionFilterProp: "label" }} options={optionsOf(subjectsForRow(index))} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={12} md={4}>
-                      <Form.Item name={[field.name, "markSecured"]} label={t("admission.markSecured")} rules={[admissionRule("markSecured")]} normalize={cleanMark}>
-                        <Input inputMode="decimal" maxLength={6} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={12} md={4}>
-                      <Form.Item name={[field.name, "maxMark"]} label={t("admission.maxMark")} rules={[admissionRule("maxMark")]}>
-                        <Input readOnly aria-readonly />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={12} md={4}>
-                      <Form.Item name={[field.name, "passingYear"]} label={t("admission.passingYear")} rules={[admissionRule("passingYear")]} normalize={digitsOnly}>
-                        <Input inputMode="numeric" maxLength={4} readOnly={index > 0} aria-readonly={index > 0} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={12} md={4}>
-                      <Form.Item name={[field.name, "registerNo"]} label={t("admission.registerNo")} rules={[admissionRule("registerNo")]} normalize={upperText}>
-                        <Input readOnly={index > 0} aria-readonly={index > 0} />
-                      </Form.Item>
-                    </Col>
-                  </Row>
-                </fieldset>
-              ))
-            }
+            {(fields, _rows, { errors }) => (
+              <>
+                {fields.slice(0, markRowLabels.length).map((field, index) => (
+                  <fieldset key={field.key} className="mark-row">
+                    <legend>{t(`admission.markRows.${index}`)}</legend>
+                    <Row gutter={12}>
+                      <Col xs={24} md={8}>
+                        <Form.Item name={[field.name, "subject"]} label={t("admission.subject")} rules={[admissionRule("subject")]}>
+                          <Select showSearch={{ optionFilterProp: "label" }} options={optionsOf(subjectsForRow(index))} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} md={4}>
+                        <Form.Item
+                          name={[field.name, "markSecured"]}
+                          label={t("admission.markSecured")}
+                          rules={[admissionRule("markSecured"), withinRowMaxMark(field.name, t("validation.markAboveMax"))]}
+                          dependencies={[["marksDetails", field.name, "maxMark"]]}
+                          normalize={cleanMark}
+                        >
+                          <Input inputMode="decimal" maxLength={6} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} md={4}>
+                        <Form.Item name={[field.name, "maxMark"]} label={t("admission.maxMark")} rules={[admissionRule("maxMark")]}>
+                          <Input readOnly aria-readonly />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} md={4}>
+                        <Form.Item name={[field.name, "passingYear"]} label={t("admission.passingYear")} rules={[admissionRule("passingYear")]} normalize={digitsOnly}>
+                          <Input inputMode="numeric" maxLength={4} readOnly={index > 0} aria-readonly={index > 0} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} md={4}>
+                        <Form.Item name={[field.name, "registerNo"]} label={t("admission.registerNo")} rules={[admissionRule("registerNo")]} normalize={upperText}>
+                          <Input readOnly={index > 0} aria-readonly={index > 0} />
+                        </Form.Item>
+                      </Col>
+                    </Row>
+                  </fieldset>
+                ))}
+                {/* A refusal of the rows as a whole (too few subjects) belongs to no field of one row. */}
+                <Form.ErrorList errors={errors} />
+              </>
+            )}
           </Form.List>
           <WithFormValues fields={["marksDetails"]}>{([rows]) => <MarkTotals rows={(rows as MarkRow[] | undefined) ?? []} />}</WithFormValues>
         </Col>

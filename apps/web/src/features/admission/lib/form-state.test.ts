@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoredAdmission } from "../api/form-reads";
-import { blankAdmission, fieldNameOf, formValuesOf, newestDraft, readLocalDraft, stepOfField, writeLocalDraft } from "./form-state";
+import { blankAdmission, fieldNameOf, formValuesOf, newestDraft, readLocalDraft, stepOfField, withEveryMarkRow, writeLocalDraft } from "./form-state";
 
 describe("admission form state", () => {
   it("sends each field's error to the step that shows it", () => {
@@ -19,6 +19,13 @@ describe("admission form state", () => {
     expect(blank.marksDetails).toHaveLength(6);
     expect((blank.marksDetails as { maxMark: number }[]).every((row) => row.maxMark === 100)).toBe(true);
     expect(blank).toMatchObject({ email: "priya@example.in", hostelRequired: "no", examDetails: { tweleveStatus: "PASSED" } });
+  });
+
+  it("gives a draft that lost its mark rows a row for each again, out of the HSC maximum it names", () => {
+    const kept = { markSecured: 91, maxMark: 200 };
+    const restored = withEveryMarkRow({ name: "PRIYA", examDetails: { maxMarkInTweleve: 1200 }, marksDetails: [kept] });
+    expect(restored.marksDetails).toEqual([kept, ...Array.from({ length: 5 }, () => ({ maxMark: 200, noOfAttempts: 1 }))]);
+    expect((withEveryMarkRow({ marksDetails: "not rows" }).marksDetails as unknown[]).length).toBe(6);
   });
 
   it("prefers the newer of the browser's and the server's drafts", () => {

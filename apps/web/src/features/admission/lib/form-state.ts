@@ -20,7 +20,16 @@ export function blankAdmission(email: string | undefined): Record<string, unknow
 /** The form's values from the stored application, without what the office keeps beside them. */
 export function formValuesOf(stored: StoredAdmission): Record<string, unknown> {
   const { applicationNo: _no, applicationStatus: _status, paymentStatus: _payment, paymentRefNo: _ref, applicationFee: _fee, ...values } = stored;
-  const rows = (values.marksDetails as unknown[] | undefined) ?? [];
+  return withEveryMarkRow(values);
+}
+
+/**
+ * The form's values with a row for every mark the table asks for: an application stored while the
+ * result was awaited has none, and a draft may have fewer (one kept by an earlier version of the
+ * form lost them all when the table was hidden), and the table draws only the rows there are.
+ */
+export function withEveryMarkRow(values: Record<string, unknown>): Record<string, unknown> {
+  const rows = Array.isArray(values.marksDetails) ? (values.marksDetails as unknown[]) : [];
   const maxMark = rowMaxMark((values.examDetails as { maxMarkInTweleve?: number } | undefined)?.maxMarkInTweleve);
   const padded = [...rows, ...markRowLabels.slice(rows.length).map(() => ({ maxMark, noOfAttempts: 1 }))];
   return { ...values, marksDetails: padded };

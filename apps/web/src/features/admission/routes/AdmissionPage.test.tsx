@@ -161,3 +161,46 @@ describe("the name's hint", () => {
     expect(description()).toEqual(["Please input your name!", "As on the HSC marksheet; letters and spaces only."]);
   });
 });
+
+describe("the marks step of an application whose fee failed", () => {
+  const stored = { ...sampleAdmission(), applicationNo: "UG-2026-000005", applicationStatus: "Payment Failure", paymentStatus: "Failure", paymentRefNo: null, applicationFee: 300 };
+  const enteredMarks = (stored.marksDetails as { markSecured: number }[]).map((row) => String(row.markSecured));
+  const choose = async (field: string, option: string) => {
+    await userEvent.click(await screen.findByRole("combobox", { name: field }));
+    await userEvent.click(await screen.findByTitle(option));
+  };
+  const rowValues = (label: string) => screen.getAllByLabelText(label).map((input) => (input as HTMLInputElement).value);
+
+  async function openMarksStep() {
+    localStorage.setItem("admissionData", JSON.stringify({ savedAt: Date.now(), step: 2, applicationNo: stored.applicationNo, values: {}, owner: "person@example.in" }));
+    stubApi({ ...signedInAs("ROLE_USER"), ...masters, "/booking/admission": ok(stored) });
+    renderAt("/admission");
+    expect(await screen.findByRole("heading", { name: "HSC marks" })).toBeTruthy();
+  }
+
+  it("keeps the marks while the result is said to be awaited, and makes them follow a change of the HSC maximum made meanwhile", async () => {
+    await openMarksStep();
+
+    await choose("HSC result", "Appeared, result awaited");
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "HSC marks" })).toBeNull());
+    await choose("HSC maximum marks", "1200");
+    await choose("HSC result", "Passed");
+
+    expect(await screen.findByRole("heading", { name: "HSC marks" })).toBeTruthy();
+    expect(rowValues("Marks scored")).toEqual(enteredMarks);
+    expect(rowValues("Max marks")).toEqual(enteredMarks.map(() => "200"));
+  }, 60_000);
+
+  it("refuses at Next a mark over its row's max marks once the HSC maximum is lowered", async () => {
+    await openMarksStep();
+    await choose("HSC maximum marks", "1200");
+    const [firstMark] = screen.getAllByLabelText("Marks scored");
+    await userEvent.clear(firstMark!);
+    await userEvent.type(firstMark!, "150");
+    await choose("HSC maximum marks", "600");
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+
+    expect(await screen.findByText("Marks cannot be more than the max marks!")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "HSC marks" })).toBeTruthy();
+  }, 60_000);
+});

@@ -27,6 +27,7 @@ import {
   newestDraft,
   readLocalDraft,
   stepOfField,
+  withEveryMarkRow,
   writeLocalDraft,
 } from "../lib/form-state";
 import { Outcome } from "../../../components/Outcome";
@@ -114,7 +115,7 @@ export function AdmissionPage() {
         if (!student) startStep = Math.min(draft.step, LAST_STEP);
       }
       if (cancelled) return;
-      form.setFieldsValue(values);
+      form.setFieldsValue(withEveryMarkRow(values));
       setStep(startStep);
       setRestored(true);
     })();
@@ -151,8 +152,11 @@ export function AdmissionPage() {
   useEffect(() => () => clearTimeout(serverDraftTimer.current), []);
 
   /** SPEC.md's derived values: row max marks follow the HSC maximum; row 1's year and register number go to every row. */
-  const onValuesChange = (changed: Record<string, unknown>, all: Record<string, unknown>) => {
-    const rows = (all.marksDetails as Record<string, unknown>[] | undefined) ?? [];
+  const onValuesChange = (changed: Record<string, unknown>) => {
+    // From the form's store, not the values of the fields on screen: while the result is awaited the
+    // marks table is hidden, its rows are kept but none is on screen, and rewriting them from what is
+    // on screen emptied them for good.
+    const rows = (form.getFieldValue("marksDetails") as Record<string, unknown>[] | undefined) ?? [];
     const examChange = changed.examDetails as { maxMarkInTweleve?: number } | undefined;
     if (examChange?.maxMarkInTweleve !== undefined) {
       form.setFieldValue("marksDetails", rows.map((row) => ({ ...row, maxMark: rowMaxMark(examChange.maxMarkInTweleve) })));
