@@ -1,12 +1,13 @@
 import type { Course, Degree } from "@admissions/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { apiRequest } from "./api-client";
 import { apiPaths } from "./paths";
 
 /**
  * Courses and degrees: master data every part of the app reads, so they live outside any one feature.
- * These are the active ones (the server leaves out inactive degrees and those of inactive courses),
- * so the admission form offers only what is open; the master screens read everything.
+ * `useCourses` and `useDegrees` are the active ones (the server leaves out inactive degrees and those
+ * of inactive courses), so the admission form offers only what is open; staff screens read all.
  */
 export type { Course, Degree };
 
@@ -34,4 +35,23 @@ export function useCourses() {
 
 export function useDegrees() {
   return useQuery(degreesQuery);
+}
+
+/**
+ * Every course and degree, inactive ones too (staff only): what the master screens edit, and what the
+ * staff screens filter by and name, since applications, students and staff accounts keep the degree
+ * they had after it closes.
+ */
+export function useAllCourses() {
+  return useQuery({ queryKey: [...coursesKey, "all"], queryFn: async () => (await apiRequest<Course[]>(apiPaths.allCourses)).data, staleTime: mastersStaleTime });
+}
+
+export function useAllDegrees() {
+  return useQuery({ queryKey: [...degreesKey, "all"], queryFn: async () => (await apiRequest<Degree[]>(apiPaths.allDegrees)).data, staleTime: mastersStaleTime });
+}
+
+/** A course's or degree's name as a staff screen's list or filter shows it: an inactive one says so. */
+export function useMasterName(): (item: { name: string; isActive?: boolean }) => string {
+  const { t } = useTranslation();
+  return (item) => (item.isActive === false ? t("masters.inactiveName", { name: item.name }) : item.name);
 }

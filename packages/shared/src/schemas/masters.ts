@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { masterMessages, messages } from "../messages.js";
 
-/** SPEC.md: UG is course 1 and PG course 2; the admission form and application numbers rely on those names. */
-export const fixedCourseNames: Readonly<Record<number, string>> = { 1: "UG", 2: "PG" };
-
 export const MASTER_NAME_MAX_LENGTH = 100;
 export const APPLICATION_FEE_MAX_RUPEES = 100_000;
 /** A fee structure has a row for each year (1-3) and term (1-2) the degree charges. */

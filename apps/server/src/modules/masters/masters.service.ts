@@ -1,6 +1,6 @@
 import {
+  admissionCourses,
   feeCodeTakenMessage,
-  fixedCourseNames,
   masterMessages,
   messages,
   paiseToRupees,
@@ -101,7 +101,7 @@ export async function editCourse(write: WriteContext, id: number, input: WithAct
     await lockForWriting(tx, "courses");
     const current = await getCourse(tx, id);
     if (!current) throw new NotFoundError();
-    const fixedName = fixedCourseNames[id];
+    const fixedName = admissionCourses[id];
     if (fixedName && input.name !== fixedName) throw new ConflictError(masterMessages.fixedCourseName);
     await assertCourseNameFree(tx, input.name, id);
     const changes = describeChanges(current, { ...current, ...input }, { name: asText, applicationFee: (fee) => `Rs.${fee}`, isActive: yesNo });

@@ -9,6 +9,7 @@ import { useActivityActions, useActivityLog } from "../api/activity";
 import { ActivityDetails } from "../components/ActivityDetails";
 import { useActivityLabels } from "../components/activity-labels";
 import { Panel } from "../../../components/Panel";
+import { AddressSearch } from "../../../components/AddressSearch";
 
 const PAGE_SIZE = 20;
 
@@ -62,14 +63,11 @@ export function ActivityLogPage() {
       </Typography.Title>
       <Row gutter={[12, 12]} className="list-filters">
         <Col xs={24} md={12} lg={8}>
-          <Input.Search
-            // A new key when the URL changes (Back, a link) shows the URL's term rather than the last one typed.
-            key={params.get("userName") ?? ""}
+          <AddressSearch
             aria-label={t("activity.userName")}
             placeholder={t("activity.userName")}
-            defaultValue={params.get("userName") ?? ""}
-            allowClear
-            onSearch={(value) => update({ userName: value.trim() || undefined })}
+            term={params.get("userName") ?? ""}
+            onSearch={(userName) => update({ userName })}
           />
         </Col>
         <Col xs={24} md={12} lg={6}>

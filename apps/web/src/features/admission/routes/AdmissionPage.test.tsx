@@ -128,6 +128,42 @@ describe("the offline admission form", () => {
   });
 });
 
+describe("the courses and degrees the form offers", () => {
+  const moreMasters = {
+    "/booking/courses": ok([
+      { id: 1, name: "UG", applicationFee: 300 },
+      { id: 2, name: "PG", applicationFee: 400 },
+      { id: 3, name: "DIPLOMA", applicationFee: 200 },
+    ]),
+    "/booking/degrees": ok([
+      { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 },
+      { id: 5, name: "B.A. TAMIL", courseId: 1 },
+      { id: 6, name: "M.SC. PHYSICS", courseId: 2 },
+      { id: 7, name: "DIPLOMA IN NURSING", courseId: 3 },
+    ]),
+  };
+  const offeredDegrees = async () => {
+    await userEvent.click(await screen.findByRole("combobox", { name: "Degree" }));
+    return [...document.querySelectorAll(".ant-select-dropdown .ant-select-item-option")].map((option) => option.getAttribute("title"));
+  };
+
+  it("are UG's and PG's to an applicant: the form has no exam details for a course staff added", async () => {
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...moreMasters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    const course = await screen.findByRole("radiogroup", { name: "Course" });
+    expect(within(course).getAllByRole("radio").map((radio) => radio.closest("label")!.textContent)).toEqual(["UG", "PG"]);
+  });
+
+  it("are a department admin's own degrees, and only their courses, when they enter a walk-in", async () => {
+    stubApi({ ...signedInAs("ROLE_DEPARTMENT_ADMIN", "hod@college.in", [5]), ...moreMasters });
+    renderAt("/admin-admission");
+    const course = await screen.findByRole("radiogroup", { name: "Course" });
+    expect(within(course).getAllByRole("radio").map((radio) => radio.closest("label")!.textContent)).toEqual(["UG"]);
+    await userEvent.click(within(course).getByText("UG"));
+    await waitFor(async () => expect(await offeredDegrees()).toEqual(["B.A. TAMIL"]));
+  });
+});
+
 describe("the first step's fields that follow an answer", () => {
   it("offers a degree once a course is chosen, shows the age of the date of birth, and asks to specify a yes", async () => {
     stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });

@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, editableApplicationStatuses, isUnderGraduate, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, admissionCourses, editableApplicationStatuses, isUnderGraduate, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Form, Grid, Space } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -12,7 +12,7 @@ import { postToGateway } from "../../../lib/gateway";
 import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
-import { useCourses, useDegrees } from "../../../lib/masters";
+import { useCourses, useDegrees, type Course, type Degree } from "../../../lib/masters";
 import { saveServerDraft, useAdmission, useSubmitAdmission } from "../api/admission";
 import { takeServerDraft } from "../api/form-reads";
 import type * as LaterStepsModule from "../components/later-steps";
@@ -62,6 +62,17 @@ function useLaterSteps(wanted: boolean): LaterSteps | null {
   // The screen's error boundary shows the server-error page (a redeploy renamed the file, the network dropped).
   if (failure) throw failure;
   return steps;
+}
+
+/**
+ * The courses and degrees the form offers: UG and PG, the courses whose exam details it asks for
+ * (another course's degrees take their students by import), and to staff entering a walk-in only
+ * the degrees they look after (`ownDegrees`, null for all), which the server alone would refuse at
+ * the last step. A course with no degree left to offer is not offered.
+ */
+function offeredChoices(courses: Course[] = [], degrees: Degree[] = [], ownDegrees: number[] | null | undefined) {
+  const offeredDegrees = degrees.filter((degree) => degree.courseId in admissionCourses && (!ownDegrees || ownDegrees.includes(degree.id)));
+  return { courses: courses.filter((course) => offeredDegrees.some((degree) => degree.courseId === course.id)), degrees: offeredDegrees };
 }
 
 /**
@@ -285,7 +296,7 @@ export function AdmissionPage() {
         ))}
       {!student && <h2 className="admission-step-title">{stepTitles[step]}</h2>}
       <Form form={form} layout="vertical" onValuesChange={onValuesChange} requiredMark={false} name="admission">
-        {step === 0 && <StudentDetailsStep offline={offline} courses={courses.data ?? []} degrees={degrees.data ?? []} />}
+        {step === 0 && <StudentDetailsStep offline={offline} {...offeredChoices(courses.data, degrees.data, offline ? user?.degreeIds : null)} />}
         {!stepDrawn && <FullPageLoader />}
         {step === 1 && laterSteps && <laterSteps.AddressStep />}
         {step === MARKS_STEP && laterSteps && (

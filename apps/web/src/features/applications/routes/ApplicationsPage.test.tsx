@@ -42,6 +42,37 @@ describe("the applications list", () => {
     await waitFor(() => expect(router.state.location.search).toBe("?search=kav&status=Pending"));
   });
 
+  it("keeps its search box in step with the address, and filters by a closed degree too, named as closed", async () => {
+    stubApi({
+      ...signedInAs("ROLE_ADMIN"),
+      "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300, isActive: true }]),
+      "/booking/degrees": ok([
+        { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1, isActive: true },
+        { id: 5, name: "B.COM.", courseId: 1, isActive: false },
+      ]),
+      "/booking/admissionAll": ok({ content: [row], totalElements: 1, totalPages: 1, number: 0, size: 20, statusCounts: { Submitted: 1 } }),
+    });
+    const { router } = renderAt("/admin");
+    expect(await screen.findByText("KAVYA N", {}, { timeout: 15_000 })).toBeTruthy();
+    const search = screen.getByRole("searchbox", { name: "Name, application number, e-mail or mobile" });
+
+    await userEvent.type(search, "kav{Enter}");
+    await waitFor(() => expect(router.state.location.search).toBe("?search=kav"));
+    expect(document.activeElement).toBe(search);
+    await router.navigate("/admin?search=priya");
+    await waitFor(() => expect(search).toHaveProperty("value", "priya"));
+    await router.navigate("/admin");
+    await waitFor(() => expect(search).toHaveProperty("value", ""));
+
+    await userEvent.click(screen.getByRole("combobox", { name: "Degree" }));
+    await waitFor(() =>
+      expect([...document.querySelectorAll(".ant-select-dropdown .ant-select-item-option")].map((option) => option.getAttribute("title"))).toEqual([
+        "B.SC. COMPUTER SCIENCE",
+        "B.COM. (inactive)",
+      ]),
+    );
+  });
+
   describe("Export to Excel", () => {
     const listApi = {
       ...signedInAs("ROLE_ADMIN"),

@@ -3,7 +3,7 @@ import { applicationStatuses, paymentStatuses, type ApplicationListItem } from "
 import { Col, Flex, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useCourses, useDegrees } from "../../../lib/masters";
+import { useAllCourses, useAllDegrees, useMasterName } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
 import { statusColour } from "../../../lib/status-colours";
 import { useScrollableTable } from "../../../lib/table-scroll";
@@ -12,6 +12,7 @@ import { useApplications } from "../api/applications";
 import { ExportApplications } from "../components/ExportApplications";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 import { Panel } from "../../../components/Panel";
+import { AddressSearch } from "../../../components/AddressSearch";
 
 const PAGE_SIZE = 20;
 
@@ -20,8 +21,9 @@ export function ApplicationsPage() {
   const { t } = useTranslation();
   const table = useScrollableTable(t("menu.applications"));
   const { params, update } = useUrlQuery();
-  const courses = useCourses();
-  const degrees = useDegrees();
+  const courses = useAllCourses();
+  const degrees = useAllDegrees();
+  const masterName = useMasterName();
   const pageNo = Number(params.get("pageNo") ?? 0);
   const query = new URLSearchParams(params);
   query.set("pageSize", String(PAGE_SIZE));
@@ -81,12 +83,11 @@ export function ApplicationsPage() {
       </Space>
       <Row gutter={[12, 12]} className="list-filters">
         <Col xs={24} md={12} lg={8}>
-          <Input.Search
+          <AddressSearch
             aria-label={t("applications.search")}
             placeholder={t("applications.search")}
-            defaultValue={params.get("search") ?? ""}
-            allowClear
-            onSearch={(value) => update({ search: value.trim() || undefined })}
+            term={params.get("search") ?? ""}
+            onSearch={(search) => update({ search })}
           />
         </Col>
         <Col xs={12} md={6} lg={4}>
@@ -119,7 +120,7 @@ export function ApplicationsPage() {
             className="full-width"
             value={courseId}
             onChange={(value?: string) => update({ courseId: value, degreeId: undefined })}
-            options={(courses.data ?? []).map((course) => ({ value: String(course.id), label: course.name }))}
+            options={(courses.data ?? []).map((course) => ({ value: String(course.id), label: masterName(course) }))}
           />
         </Col>
         <Col xs={12} md={6} lg={4}>
@@ -133,7 +134,7 @@ export function ApplicationsPage() {
             onChange={(value?: string) => update({ degreeId: value })}
             options={(degrees.data ?? [])
               .filter((degree) => !courseId || String(degree.courseId) === courseId)
-              .map((degree) => ({ value: String(degree.id), label: degree.name }))}
+              .map((degree) => ({ value: String(degree.id), label: masterName(degree) }))}
           />
         </Col>
         <Col xs={12} md={6} lg={4}>

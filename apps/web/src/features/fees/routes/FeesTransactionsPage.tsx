@@ -3,7 +3,7 @@ import { Alert, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typograph
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorText } from "../../../lib/error-text";
-import { useDegrees } from "../../../lib/masters";
+import { useAllDegrees, useMasterName } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
@@ -28,7 +28,8 @@ export function FeesTransactionsPage() {
   const { t, i18n } = useTranslation();
   const table = useScrollableTable(t("menu.feesTransaction"));
   const { params, update } = useUrlQuery();
-  const degrees = useDegrees();
+  const degrees = useAllDegrees();
+  const masterName = useMasterName();
   const pageNo = Number(params.get("pageNo") ?? 0);
   const filters = new URLSearchParams(params);
   filters.set("timeZone", browserTimeZone);
@@ -123,7 +124,7 @@ export function FeesTransactionsPage() {
             loading={degrees.isPending}
             value={params.get("degreeId") ?? undefined}
             onChange={(value?: string) => update({ degreeId: value })}
-            options={(degrees.data ?? []).map((degree) => ({ value: String(degree.id), label: degree.name }))}
+            options={(degrees.data ?? []).map((degree) => ({ value: String(degree.id), label: masterName(degree) }))}
           />
         </Col>
         {filter("year", t("fees.year"), feeYears.map((year) => ({ value: String(year), label: t("fees.yearN", { year }) })))}

@@ -4,15 +4,6 @@ import { apiRequest } from "../../../lib/api-client";
 import { coursesKey, degreesKey } from "../../../lib/masters";
 import { apiPaths } from "../../../lib/paths";
 
-/** Every course and degree, inactive ones too: the master screens (staff only). */
-export function useAllCourses() {
-  return useQuery({ queryKey: [...coursesKey, "all"], queryFn: async () => (await apiRequest<Course[]>(apiPaths.allCourses)).data });
-}
-
-export function useAllDegrees() {
-  return useQuery({ queryKey: [...degreesKey, "all"], queryFn: async () => (await apiRequest<Degree[]>(apiPaths.allDegrees)).data });
-}
-
 /** A new one is POSTed, an existing one PUT whole. */
 type Save<Create, Update> = { id?: undefined; values: Create } | { id: number; values: Update };
 

@@ -1,4 +1,4 @@
-import { APPLICATION_FEE_MAX_RUPEES, MASTER_NAME_MAX_LENGTH, courseFields, fixedCourseNames, type Course } from "@admissions/shared";
+import { APPLICATION_FEE_MAX_RUPEES, MASTER_NAME_MAX_LENGTH, admissionCourses, courseFields, type Course } from "@admissions/shared";
 import { Form, Input, InputNumber, Space, Table, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +7,8 @@ import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { useMessage } from "../../../lib/message";
 import { useScrollableTable } from "../../../lib/table-scroll";
-import { useAllCourses, useSaveCourse } from "../api/masters";
+import { useAllCourses } from "../../../lib/masters";
+import { useSaveCourse } from "../api/masters";
 import { ActiveTag, MasterList, RowButton } from "../components/MasterList";
 import { MasterFormModal } from "../components/MasterFormModal";
 
@@ -55,7 +56,7 @@ export function CoursesPage() {
       : []),
   ];
 
-  const fixedName = editing && editing !== "new" ? fixedCourseNames[editing.id] : undefined;
+  const fixedName = editing && editing !== "new" ? admissionCourses[editing.id] : undefined;
   return (
     <MasterList
       title={t("menu.course")}

@@ -1,14 +1,15 @@
 import { studentFeeStatuses, studentStatuses, studentYears, type StudentFilter, type StudentListItem } from "@admissions/shared";
-import { Alert, Col, Flex, Input, Row, Select, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Col, Flex, Row, Select, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useCourses, useDegrees } from "../../../lib/masters";
+import { useAllCourses, useAllDegrees, useMasterName } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { sortOrderIn, tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useStudents } from "../api/students";
 import { formatRupees, studentErrorText, studentStatusColour } from "../components/student-display";
 import { Panel } from "../../../components/Panel";
+import { AddressSearch } from "../../../components/AddressSearch";
 
 const PAGE_SIZE = 20;
 
@@ -34,8 +35,9 @@ export function StudentsPage() {
   const { t } = useTranslation();
   const table = useScrollableTable(t("menu.students"));
   const { params, update } = useUrlQuery();
-  const courses = useCourses();
-  const degrees = useDegrees();
+  const courses = useAllCourses();
+  const degrees = useAllDegrees();
+  const masterName = useMasterName();
   const filter = filterOf(params);
   const list = useStudents(filter);
 
@@ -107,19 +109,18 @@ export function StudentsPage() {
       </Typography.Title>
       <Row gutter={[12, 12]} className="list-filters">
         <Col xs={24} md={12} xl={6}>
-          <Input.Search
+          <AddressSearch
             aria-label={t("students.search")}
             placeholder={t("students.search")}
-            defaultValue={params.get("search") ?? ""}
-            allowClear
-            onSearch={(value) => update({ search: value.trim() || undefined })}
+            term={params.get("search") ?? ""}
+            onSearch={(search) => update({ search })}
           />
         </Col>
         <Col xs={12} md={6} xl={4}>
           {filterSelect(
             "courseId",
             t("students.course"),
-            (courses.data ?? []).map((course) => ({ value: String(course.id), label: course.name })),
+            (courses.data ?? []).map((course) => ({ value: String(course.id), label: masterName(course) })),
             (value) => update({ courseId: value, degreeId: undefined }),
           )}
         </Col>
@@ -127,7 +128,7 @@ export function StudentsPage() {
           {filterSelect(
             "degreeId",
             t("students.degree"),
-            (degrees.data ?? []).filter((degree) => !courseId || String(degree.courseId) === courseId).map((degree) => ({ value: String(degree.id), label: degree.name })),
+            (degrees.data ?? []).filter((degree) => !courseId || String(degree.courseId) === courseId).map((degree) => ({ value: String(degree.id), label: masterName(degree) })),
           )}
         </Col>
         <Col xs={12} md={6} xl={3}>

@@ -6,7 +6,7 @@ import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
-import { useCourses, useDegrees } from "../../../lib/masters";
+import { useAllCourses, useAllDegrees, useMasterName } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
 import { useCreateUser, useRoles, useUpdateUser } from "../api/users";
 import { useRoleLabel } from "./role-label";
@@ -51,8 +51,9 @@ export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose:
   const [form] = Form.useForm<UserFormValues>();
   const [failure, setFailure] = useState<string>();
   const roles = useRoles();
-  const courses = useCourses();
-  const degrees = useDegrees();
+  const courses = useAllCourses();
+  const degrees = useAllDegrees();
+  const masterName = useMasterName();
   const roleLabel = useRoleLabel();
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -76,9 +77,9 @@ export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose:
   const roleOptions = (roles.data ?? []).filter((option) => isStaffRole(option.name)).map((option) => ({ value: option.name, label: roleLabel(option.name) }));
   // Degrees grouped under their course; a department admin may look after any of them.
   const degreeGroups = (courses.data ?? []).map((course) => ({
-    label: course.name,
-    title: course.name,
-    options: (degrees.data ?? []).filter((degree) => degree.courseId === course.id).map((degree) => ({ value: degree.id, label: degree.name })),
+    label: masterName(course),
+    title: masterName(course),
+    options: (degrees.data ?? []).filter((degree) => degree.courseId === course.id).map((degree) => ({ value: degree.id, label: masterName(degree) })),
   }));
 
   return (

@@ -1,13 +1,13 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { isStaffRole, type UserListItem } from "@admissions/shared";
-import { Alert, Button, Col, Flex, Input, Modal, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Button, Col, Flex, Modal, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useIsAdmin } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
-import { useDegrees } from "../../../lib/masters";
+import { useAllDegrees, useMasterName } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useScrollableTable } from "../../../lib/table-scroll";
@@ -16,6 +16,7 @@ import { useRoles, useSendPasswordReset, useUpdateUser, useUsers } from "../api/
 import { useRoleLabel } from "../components/role-label";
 import { UserFormModal } from "../components/UserFormModal";
 import { Panel } from "../../../components/Panel";
+import { AddressSearch } from "../../../components/AddressSearch";
 
 const PAGE_SIZE = 20;
 
@@ -33,7 +34,8 @@ function UsersScreen() {
   const [modal, modalHolder] = Modal.useModal();
   const { params, update } = useUrlQuery();
   const roles = useRoles();
-  const degrees = useDegrees();
+  const degrees = useAllDegrees();
+  const masterName = useMasterName();
   const roleLabel = useRoleLabel();
   const updateUser = useUpdateUser();
   const sendPasswordReset = useSendPasswordReset();
@@ -45,7 +47,10 @@ function UsersScreen() {
   query.set("pageSize", String(PAGE_SIZE));
   const list = useUsers(query.toString());
 
-  const degreeName = (id: number) => degrees.data?.find((degree) => degree.id === id)?.name ?? `#${id}`;
+  const degreeName = (id: number) => {
+    const degree = degrees.data?.find((candidate) => candidate.id === id);
+    return degree ? masterName(degree) : `#${id}`;
+  };
 
   /** Asks first; the answer, good or bad, is said in the chosen language. */
   const confirmThen = (title: string, okText: string, danger: boolean, action: () => Promise<{ message: string }>) =>
@@ -142,12 +147,11 @@ function UsersScreen() {
         </Flex>
         <Row gutter={[12, 12]}>
           <Col xs={24} md={12} lg={10}>
-            <Input.Search
+            <AddressSearch
               aria-label={t("users.search")}
               placeholder={t("users.search")}
-              defaultValue={params.get("search") ?? ""}
-              allowClear
-              onSearch={(value) => update({ search: value.trim() || undefined })}
+              term={params.get("search") ?? ""}
+              onSearch={(search) => update({ search })}
             />
           </Col>
           <Col xs={12} md={6} lg={5}>
