@@ -1,4 +1,6 @@
 import {
+  hasReachedYear,
+  studentImportMessages,
   studentMessages,
   type FieldError,
   type Student,
@@ -11,6 +13,7 @@ import type { z } from "zod";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { NotFoundError, ValidationError } from "../../errors.js";
+import { copyFeeStructureToStudents } from "../academic/academic.repository.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { findShownApplication } from "../admissions/admissions.repository.js";
 import { updateStudent } from "../decisions/decisions.repository.js";
@@ -102,16 +105,26 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     const to = editableOf(input);
     const changes = describeChanges(from, to);
     if (!changes) return presentStudent(before);
+    const yearChanged = from.currentYear !== to.currentYear;
+    // The import's rule: the year-end close moves students by their admission year, and would never
+    // move one recorded as further on than the calendar allows.
+    if (yearChanged && !hasReachedYear(before.admissionYear, to.currentYear)) {
+      throw new ValidationError([{ field: "currentYear", message: studentImportMessages.yearNotReached }]);
+    }
 
     await updateStudent(tx, before.id, to);
     if (from.status !== to.status) accountChanged = await matchAccountRoleToStatus(tx, before.id, to.status);
+    // A student put in another year owes its fees and the later years': the terms they lack come from
+    // the degree's fee structure, as approval and the import make them (an imported year-2 student
+    // put back in year 1 had no year-1 terms to pay, and nothing made them later).
+    const feeTermsCreated = yearChanged && to.status === "Active" ? await copyFeeStructureToStudents(tx, [before.id], { andLaterYears: true }) : 0;
     await recordActivity(tx, {
       actor,
       action: "student.updated",
       entityType: "student",
       entityId: before.admissionNo,
-      summary: `Changed student ${before.admissionNo}: ${changes}`,
-      details: { from, to },
+      summary: `Changed student ${before.admissionNo}: ${changes}${feeTermsCreated > 0 ? `; ${feeTermsCreated} fee terms added from the degree's fee structure` : ""}`,
+      details: { from, to, feeTermsCreated },
       ip: meta.ip,
     });
     return presentStudent((await getStudent(tx, before.id))!);

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, studentMessages, type AdmissionInput, type StudentListItem } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, studentImportMessages, studentMessages, type AdmissionInput, type StudentListItem } from "@admissions/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, staffDegrees, students, users } from "../../db/schema/index.js";
@@ -61,9 +61,9 @@ async function admit(degreeId: number, name: string, whatsappNo: string): Promis
 }
 
 /** A student as the import makes one: no application, fee terms of their own. */
-async function importStudent(): Promise<Admitted> {
+async function importStudent(serial = "0900"): Promise<Admitted> {
   const user = await createUser(test.db, { role: ROLE_STUDENT });
-  const admissionNo = `ADM-UG-${year - 1}-0900`;
+  const admissionNo = `ADM-UG-${year - 1}-${serial}`;
   const [student] = await test.db
     .insert(students)
     .values({ userId: user.id, admissionNo, name: "ELANGO V", email: user.userName, mobile: "9840000005", courseId: 1, degreeId: degree.arts, currentYear: 2, admissionYear: year - 1 })
@@ -328,7 +328,7 @@ describe("department admins", () => {
     expect(await studentRow(people.chitra.id)).toEqual(before);
     expect(await updatesOf(people.chitra.admissionNo)).toEqual([]);
 
-    const allowed = await edit({ id: people.imported.id, name: "ELANGO V", mobile: "9840000005", currentYear: 3, status: "Active" }, cookie);
+    const allowed = await edit({ id: people.imported.id, name: "ELANGO VEL", mobile: "9840000005", currentYear: 2, status: "Active" }, cookie);
     expect(allowed.statusCode).toBe(200);
     await edit({ id: people.imported.id, name: "ELANGO V", mobile: "9840000005", currentYear: 2, status: "Active" }, cookie);
   });
@@ -394,23 +394,24 @@ describe("GET /booking/students/{id}", () => {
 describe("POST /booking/students", () => {
   const valid = () => ({ id: people.anitha.id, name: "Anitha R", mobile: "9840000001", currentYear: 1, status: "Active" });
 
-  it("changes the name (as the admission form keeps it), mobile, year and status, with the activity entry", async () => {
-    const response = await edit({ ...valid(), name: "  anitha  ravi. ", mobile: "+91 98400 11111", currentYear: 2, status: "Cancelled" });
+  it("changes the name (as the admission form keeps it), mobile and status, with the activity entry", async () => {
+    const response = await edit({ ...valid(), name: "  anitha  ravi. ", mobile: "+91 98400 11111", status: "Cancelled" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: "success",
       message: studentMessages.updated,
-      data: { id: people.anitha.id, name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled", admissionNo: people.anitha.admissionNo, feesDue: 0 },
+      data: { id: people.anitha.id, name: "ANITHA RAVI", mobile: "9840011111", currentYear: 1, status: "Cancelled", admissionNo: people.anitha.admissionNo, feesDue: 0 },
     });
-    expect(await studentRow(people.anitha.id)).toMatchObject({ name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled" });
+    expect(await studentRow(people.anitha.id)).toMatchObject({ name: "ANITHA RAVI", mobile: "9840011111", currentYear: 1, status: "Cancelled" });
 
     const [entry] = await updatesOf(people.anitha.admissionNo);
     expect(entry).toMatchObject({
       entityType: "student",
-      summary: `Changed student ${people.anitha.admissionNo}: name ANITHA R to ANITHA RAVI, mobile 9840000001 to 9840011111, currentYear 1 to 2, status Active to Cancelled`,
+      summary: `Changed student ${people.anitha.admissionNo}: name ANITHA R to ANITHA RAVI, mobile 9840000001 to 9840011111, status Active to Cancelled`,
       details: {
         from: { name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active" },
-        to: { name: "ANITHA RAVI", mobile: "9840011111", currentYear: 2, status: "Cancelled" },
+        to: { name: "ANITHA RAVI", mobile: "9840011111", currentYear: 1, status: "Cancelled" },
+        feeTermsCreated: 0,
       },
     });
 
@@ -421,6 +422,36 @@ describe("POST /booking/students", () => {
     expect(await studentRow(people.anitha.id)).toMatchObject({ name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active" });
     expect(await updatesOf(people.anitha.admissionNo)).toHaveLength(2);
     expect(await roleOfAnitha()).toBe(ROLE_STUDENT);
+  });
+
+  it("refuses a year the student's admission has not reached yet, as the import does, and changes nothing", async () => {
+    const before = await snapshot();
+    const response = await edit({ ...valid(), currentYear: 2 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "currentYear", message: studentImportMessages.yearNotReached }]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("gives a student put in another year the fee terms of that year and the later ones they lack", async () => {
+    const moved = await importStudent("0901");
+    const termsOf = async () =>
+      (await test.db.select().from(feeTerms).where(eq(feeTerms.studentId, moved.id)).orderBy(asc(feeTerms.academicYear), asc(feeTerms.termNo))).map(
+        (term) => `${term.feeCode} ${term.amountPaise} ${term.status}`,
+      );
+    await test.db.insert(feeTerms).values(structureOf(degree.arts, "SART", 10_000, [2, 3]).map(({ degreeId: _degree, year, term, ...rest }) => ({ studentId: moved.id, academicYear: year, termNo: term, ...rest })));
+    const imported = await termsOf();
+    const move = (currentYear: number) => edit({ id: moved.id, name: "ELANGO V", mobile: "9840000005", currentYear, status: "Active" });
+
+    // Year 1's two terms are owed now; the later years' come due as the student reaches them.
+    expect((await move(1)).json().data).toMatchObject({ currentYear: 1, feesDue: 2 });
+    expect(await termsOf()).toEqual(["SART-Y1T1 1010100 Due", "SART-Y1T2 1010200 Due", ...imported]);
+    const [entry] = await updatesOf(moved.admissionNo);
+    expect(entry).toMatchObject({ summary: `Changed student ${moved.admissionNo}: currentYear 2 to 1; 2 fee terms added from the degree's fee structure`, details: { feeTermsCreated: 2 } });
+
+    // Back in year 2, every term is there already: none is made twice, and year 1's stay to be paid.
+    expect((await move(2)).statusCode).toBe(200);
+    expect(await termsOf()).toEqual(["SART-Y1T1 1010100 Due", "SART-Y1T2 1010200 Due", ...imported]);
+    expect((await updatesOf(moved.admissionNo)).at(-1)).toMatchObject({ details: { feeTermsCreated: 0 } });
   });
 
   it("writes nothing when nothing changes, and accepts the fixed facts sent back unchanged", async () => {
