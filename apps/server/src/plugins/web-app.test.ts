@@ -11,6 +11,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, "assets"));
   writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>College Admissions</title><div id=root></div>");
   writeFileSync(path.join(webRoot, "assets", "index-3f9a1c.js"), "console.log('app')");
+  writeFileSync(path.join(webRoot, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   test = await buildTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -26,7 +27,7 @@ describe("serving the built web app", () => {
     expect(response.body).toContain("console.log");
   });
 
-  it.each(["/", "/signin", "/admin/priya@example.in", "/resetpassword/a%40b.in"])("answers the client-side route %s with index.html, never cached", async (url) => {
+  it.each(["/", "/signin", "/signin?next=a.b", "/admin/priya@example.in", "/resetpassword/a%40b.in"])("answers the client-side route %s with index.html, never cached", async (url) => {
     const response = await test.app.inject({ url });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/text\/html/);
@@ -38,6 +39,16 @@ describe("serving the built web app", () => {
     const response = await test.app.inject({ url: "/booking/no-such-call" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ status: "error", message: "Not found", data: null });
+  });
+
+  it.each(["/favicon.ico", "/apple-touch-icon.png", "/robots.txt?x=1"])("answers %s, a file the app does not have, with 404 rather than the app", async (url) => {
+    expect((await test.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it("serves the app's own files at the root", async () => {
+    const response = await test.app.inject({ url: "/favicon.svg" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("<svg");
   });
 
   it("answers a missing asset with 404 rather than the app, so a stale page fails visibly", async () => {

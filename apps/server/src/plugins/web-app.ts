@@ -4,6 +4,9 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
+/** A file's name straight under the root, query aside: `/favicon.ico`, not `/admin/priya@example.in`. */
+const rootFileName = /^\/[^/?]*\.[^/?]*(\?|$)/;
+
 /** apps/server/{src,dist}/plugins and apps/web/dist are three levels apart either way. */
 export const webDistFolder = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
@@ -27,8 +30,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
   });
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     // Client-side routes (/signin, /admin/...) all load the app; it routes in the browser.
-    // API calls and assets of another release are real 404s, not the app with a 200.
-    if (request.url.startsWith("/booking/") || request.url.startsWith("/assets/")) return reply.callNotFound();
+    // API calls, assets of another release and files a browser asks for at the root on its own
+    // (/favicon.ico, /apple-touch-icon.png: no screen's name has a dot) are real 404s, not the app with a 200.
+    if (request.url.startsWith("/booking/") || request.url.startsWith("/assets/") || rootFileName.test(request.url)) return reply.callNotFound();
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 });

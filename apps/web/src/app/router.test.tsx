@@ -77,6 +77,16 @@ describe("routing rules of SPEC.md section 2", () => {
     await waitFor(() => expect(pathOf(router)).toBe("/admission"));
   });
 
+  it("names each screen in the window's title, before the app's name", async () => {
+    stubApi({ ...signedInAs("ROLE_ADMIN"), "/booking/admissionAll": ok({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, statusCounts: {} }) });
+    const { router } = renderAt("/admin");
+    await waitFor(() => expect(document.title).toBe("Applications · College Admissions"));
+    await router.navigate("/changepassword/CHANGE_PWD");
+    await waitFor(() => expect(document.title).toBe("Change Password · College Admissions"));
+    await router.navigate("/no-such-screen");
+    await waitFor(() => expect(document.title).toBe("Oops, an error has occurred. Page not found! · College Admissions"));
+  });
+
   it("shows the 404 page for an unknown screen", async () => {
     stubApi(signedOut);
     const { findByText } = renderAt("/no-such-screen");

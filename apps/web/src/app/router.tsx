@@ -1,8 +1,9 @@
 import { isStaffRole, type SessionUser } from "@admissions/shared";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { ErrorBoundary } from "react-error-boundary";
-import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from "react-router";
+import { matchRoutes, Outlet, useLocation, useRoutes, type Params, type RouteObject } from "react-router";
 import { NotFoundPage, ServerErrorPage } from "../components/ErrorPages";
 import { FullPageLoader } from "../components/FullPageLoader";
 import { DeciderScreen } from "../features/auth/routes/DeciderScreen";
@@ -14,7 +15,7 @@ import { useKnownSession } from "../features/auth/api/session";
 import { AdmissionFrame } from "../features/admission/components/AdmissionFrame";
 import { readAdmissionFormAhead } from "../features/admission/api/form-reads";
 import { loadSignedInTexts } from "../lib/i18n";
-import { routes } from "../lib/paths";
+import { CHANGE_PASSWORD_MODE, routes } from "../lib/paths";
 import { oneTaskEach } from "../lib/tasks";
 import { RedirectSignedIn, RequireAuth, RequireStaff, RootRedirect } from "./guards";
 import { ApplicantFrame } from "./layouts/ApplicantFrame";
@@ -50,14 +51,18 @@ function onDemand(load: () => Promise<ComponentType>) {
   return element;
 }
 
-/** What a route's screen reads as it first draws, asked for ahead as well (AskAhead). */
+/** What a route's screen is called (the window's title, DocumentTitle), and what it reads as it first draws, asked for ahead as well (AskAhead). */
 interface ScreenHandle {
-  readsAhead: (queryClient: QueryClient, user: SessionUser) => void;
+  /** The catalogue key of the screen's name, or a choice of one by the route's parameters. */
+  title: string | ((params: Params) => string);
+  readsAhead?: (queryClient: QueryClient, user: SessionUser) => void;
 }
 
+const titled = (title: ScreenHandle["title"]): ScreenHandle => ({ title });
+
 /** /admission reads the applicant's own application too; /admin-admission, staff entering a walk-in applicant, does not. */
-const applicantFormHandle: ScreenHandle = { readsAhead: (queryClient, user) => readAdmissionFormAhead(queryClient, user.userName) };
-const walkInFormHandle: ScreenHandle = { readsAhead: (queryClient) => readAdmissionFormAhead(queryClient, null) };
+const applicantFormHandle: ScreenHandle = { title: "admission.onlineTitle", readsAhead: (queryClient, user) => readAdmissionFormAhead(queryClient, user.userName) };
+const walkInFormHandle: ScreenHandle = { title: "admission.offlineTitle", readsAhead: (queryClient) => readAdmissionFormAhead(queryClient, null) };
 
 /** A layout of the signed-in screens, which comes with their texts (lib/i18n.ts). */
 function signedInLayout(load: () => Promise<ComponentType>) {
@@ -101,12 +106,12 @@ const routeTree: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { element: <RedirectSignedIn to={routes.decider} />, children: [{ path: "/signin", element: <SignInPage /> }] },
-          { element: <RedirectSignedIn to={routes.root} />, children: [{ path: "/signup", element: <SignUpPage /> }] },
-          { path: "/forgotpassword", element: <ForgotPasswordPage /> },
-          { path: "/changepassword/:id?", element: <ForgotPasswordPage /> },
-          { path: "/resetpassword/:id?", element: <ResetPasswordPage /> },
-          { path: "*", element: <NotFoundPage /> },
+          { element: <RedirectSignedIn to={routes.decider} />, children: [{ path: "/signin", element: <SignInPage />, handle: titled("signin.title") }] },
+          { element: <RedirectSignedIn to={routes.root} />, children: [{ path: "/signup", element: <SignUpPage />, handle: titled("signup.title") }] },
+          { path: "/forgotpassword", element: <ForgotPasswordPage />, handle: titled("forgot.titleForgot") },
+          { path: "/changepassword/:id?", element: <ForgotPasswordPage />, handle: titled(({ id }) => (id === CHANGE_PASSWORD_MODE ? "forgot.titleChange" : "forgot.titleForgot")) },
+          { path: "/resetpassword/:id?", element: <ResetPasswordPage />, handle: titled("reset.title") },
+          { path: "*", element: <NotFoundPage />, handle: titled("notices.pageNotFound") },
         ],
       },
       {
@@ -117,9 +122,9 @@ const routeTree: RouteObject[] = [
             element: applicantLayout,
             children: [
               { path: "/admission", element: admissionPage, handle: applicantFormHandle },
-              { path: "/transactionStatus", element: transactionStatusPage },
-              { path: "/feesHistory", element: feesHistoryPage },
-              { path: "/feesDetail", element: payFeesPage },
+              { path: "/transactionStatus", element: transactionStatusPage, handle: titled("payment.title") },
+              { path: "/feesHistory", element: feesHistoryPage, handle: titled("nav.feesHistory") },
+              { path: "/feesDetail", element: payFeesPage, handle: titled("nav.payFees") },
             ],
           },
           {
@@ -128,25 +133,25 @@ const routeTree: RouteObject[] = [
               {
                 element: adminLayout,
                 children: [
-                  { path: "/admin", element: applicationsPage },
-                  { path: "/admin/:id", element: reviewPage },
+                  { path: "/admin", element: applicationsPage, handle: titled("menu.applications") },
+                  { path: "/admin/:id", element: reviewPage, handle: titled("review.title") },
                   { path: "/admin-admission", element: admissionPage, handle: walkInFormHandle },
-                  { path: "/master/grade", element: degreesPage },
-                  { path: "/master/department", element: coursesPage },
-                  { path: "/feesStatus", element: feesTransactionsPage },
+                  { path: "/master/grade", element: degreesPage, handle: titled("menu.degree") },
+                  { path: "/master/department", element: coursesPage, handle: titled("menu.course") },
+                  { path: "/feesStatus", element: feesTransactionsPage, handle: titled("menu.feesTransaction") },
                   /** SPEC.md's fee screens with the user parameter are staff's, so they keep the staff menu. */
-                  { path: "/feesHistory/:user", element: feesHistoryPage },
-                  { path: "/feesDetail/:user", element: payFeesPage },
+                  { path: "/feesHistory/:user", element: feesHistoryPage, handle: titled("nav.feesHistory") },
+                  { path: "/feesDetail/:user", element: payFeesPage, handle: titled("fees.feeEntry") },
                   /** SPEC.md's Fee Entry button: the offline Pay Fees screen for that student. */
-                  { path: "/students/feesStatus/:user", element: payFeesPage },
-                  { path: "/students/list", element: studentsPage },
-                  { path: "/students/:id", element: studentPage },
-                  { path: "/academicTransfer", element: academicTransferPage },
-                  { path: "/activityLog", element: activityLogPage },
-                  { path: "/studentImport", element: studentImportPage },
-                  { path: "/user", element: usersPage },
-                  { path: "/report", element: dashboardPage },
-                  { path: "/customer", element: customerPlaceholder },
+                  { path: "/students/feesStatus/:user", element: payFeesPage, handle: titled("fees.feeEntry") },
+                  { path: "/students/list", element: studentsPage, handle: titled("menu.students") },
+                  { path: "/students/:id", element: studentPage, handle: titled("students.title") },
+                  { path: "/academicTransfer", element: academicTransferPage, handle: titled("menu.academicProcess") },
+                  { path: "/activityLog", element: activityLogPage, handle: titled("menu.activityLog") },
+                  { path: "/studentImport", element: studentImportPage, handle: titled("menu.studentImport") },
+                  { path: "/user", element: usersPage, handle: titled("menu.user") },
+                  { path: "/report", element: dashboardPage, handle: titled("menu.report") },
+                  { path: "/customer", element: customerPlaceholder, handle: titled("menu.customer") },
                 ],
               },
             ],
@@ -168,9 +173,29 @@ function ScreenFrame() {
     <ErrorBoundary fallback={<ServerErrorPage />} resetKeys={[location.pathname]}>
       <Suspense fallback={<ScreenPlaceholder />}>
         <Outlet />
+        <DocumentTitle />
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/**
+ * The window's title names the screen, in the chosen language, before the app's name (WCAG 2.4.2:
+ * tabs, the history and a screen reader's announcement of the page tell the screens apart).
+ */
+function DocumentTitle() {
+  // Drawn again when the signed-in screens' texts arrive: a staff screen opened first may be drawn before them.
+  const { t } = useTranslation(undefined, { bindI18nStore: "added" });
+  const location = useLocation();
+  const match = (matchRoutes(routeTree, location) ?? []).findLast(({ route }) => (route.handle as ScreenHandle | undefined)?.title);
+  const title = (match?.route.handle as ScreenHandle | undefined)?.title;
+  const key = typeof title === "function" ? title(match!.params) : title;
+  const name = t("app.name");
+  const windowTitle = key ? `${t(key)} · ${name}` : name;
+  useEffect(() => {
+    document.title = windowTitle;
+  }, [windowTitle]);
+  return null;
 }
 
 /**
@@ -230,7 +255,7 @@ function askAhead(queryClient: QueryClient, user: SessionUser, pathname: string)
   // reads go first, small as they are, then the layout's code, then the screen's.
   oneTaskEach([
     () => {
-      for (const { route } of matches) (route.handle as ScreenHandle | undefined)?.readsAhead(queryClient, user);
+      for (const { route } of matches) (route.handle as ScreenHandle | undefined)?.readsAhead?.(queryClient, user);
     },
     // A failed download is the screen's to show when it draws (ScreenFrame's error boundary).
     ...unfinished.map((download) => () => void download.start().catch(() => undefined)),

@@ -65,13 +65,16 @@ export const apiPaths = {
   closeAcademicYear: (query: string) => `/booking/closeAcademicYear?${query}`,
 } as const;
 
+/** SPEC.md: /changepassword/CHANGE_PWD is the forgot-password screen titled Change Password. */
+export const CHANGE_PASSWORD_MODE = "CHANGE_PWD";
+
 /** The screens of SPEC.md section 2. */
 export const routes = {
   root: "/",
   signIn: "/signin",
   signUp: "/signup",
   forgotPassword: "/forgotpassword",
-  changePassword: "/changepassword/CHANGE_PWD",
+  changePassword: `/changepassword/${CHANGE_PASSWORD_MODE}`,
   resetPassword: (email: string) => `/resetpassword/${encodeURIComponent(email)}`,
   decider: "/deciderScreen",
   admission: "/admission",

@@ -111,6 +111,7 @@ export function ActivityLogPage() {
         loading={log.isFetching}
         scroll={{ x: 960 }}
         expandable={{
+          columnTitle: <span className="visually-hidden">{t("activity.details")}</span>,
           rowExpandable: hasDetails,
           expandedRowRender: (entry) => <ActivityDetails details={entry.details ?? {}} />,
         }}

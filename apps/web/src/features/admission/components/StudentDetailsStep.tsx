@@ -95,7 +95,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
         <Input />
       </Field>
       <Field name="annualIncome" label={t("admission.annualIncome")} rule="annualIncome" normalize={digitsOnly}>
-        <Input inputMode="numeric" prefix="Rs." />
+        <Input inputMode="numeric" prefix={<bdi>Rs.</bdi>} />
       </Field>
       <Field name="physicalChallengeDetails" label={t("admission.physicalChallengeDetails")} rule="yesNo">
         <YesNo label={t("admission.physicalChallengeDetails")} />

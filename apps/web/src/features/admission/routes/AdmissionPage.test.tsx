@@ -227,6 +227,18 @@ describe("the marks step of an application whose fee failed", () => {
     expect(rowValues("Max marks")).toEqual(enteredMarks.map(() => "200"));
   }, 60_000);
 
+  it("checks again the copies of row 1's year and register number that were refused, once row 1 fills them", async () => {
+    await openMarksStep();
+    // As the sample has them: only row 1 holds the year and the register number.
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(screen.getAllByText("Enter the year as YYYY!")).toHaveLength(5));
+    const [firstYear] = screen.getAllByLabelText("Passing year");
+    await userEvent.clear(firstYear!);
+    await userEvent.type(firstYear!, "2026");
+    await waitFor(() => expect(screen.queryAllByText("Enter the year as YYYY!")).toHaveLength(0));
+    expect(screen.queryAllByText("Enter Register No!")).toHaveLength(0);
+  }, 60_000);
+
   it("refuses at Next a mark over its row's max marks once the HSC maximum is lowered", async () => {
     await openMarksStep();
     await choose("HSC maximum marks", "1200");

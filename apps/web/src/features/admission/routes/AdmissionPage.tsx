@@ -176,6 +176,11 @@ export function AdmissionPage() {
     if (firstRowChange && ("passingYear" in firstRowChange || "registerNo" in firstRowChange)) {
       const first = rows[0] ?? {};
       form.setFieldValue("marksDetails", rows.map((row, index) => (index === 0 ? row : { ...row, passingYear: first.passingYear, registerNo: first.registerNo })));
+      // The copies' fields cannot be typed in: an error one showed before is checked again on the
+      // copied value, or it would stay under a field the applicant cannot mend.
+      const copies = rows.slice(1).flatMap((_row, index) => ["passingYear", "registerNo"].map((field) => ["marksDetails", index + 1, field]));
+      const refused = copies.filter((name) => form.getFieldError(name).length > 0);
+      if (refused.length > 0) void form.validateFields(refused).catch(() => undefined);
     }
     if ("gender" in changed && changed.gender !== "female") form.setFieldValue("hostelRequired", "no");
     setStartedTyping(true);

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
-import { routes } from "../../../lib/paths";
+import { CHANGE_PASSWORD_MODE, routes } from "../../../lib/paths";
 import { useRequestResetCode } from "../api/password-reset";
 import { AuthCard } from "../components/AuthCard";
 import { TextInput } from "../components/inputs";
@@ -16,7 +16,7 @@ export function ForgotPasswordPage() {
   const message = useMessage();
   const navigate = useNavigate();
   const { id } = useParams();
-  const changing = id === "CHANGE_PWD";
+  const changing = id === CHANGE_PASSWORD_MODE;
   const requestCode = useRequestResetCode();
 
   const submit = ({ emailid }: { emailid: string }) => {

@@ -40,7 +40,9 @@ export function FeesHistoryPage() {
       key: "status",
       render: (_value, term) => (
         <Space orientation="vertical" size={2}>
-          <Tag color={feeStatusColour(term.status)}>{t(`fees.statuses.${term.status}`)}</Tag>
+          <Tag color={feeStatusColour(term.status)} className="wrapping-tag">
+            {t(`fees.statuses.${term.status}`)}
+          </Tag>
           {term.paidAt && (
             <Typography.Text>
               {t("fees.paidOn", { date: day.format(new Date(term.paidAt)) })}
@@ -82,7 +84,8 @@ export function FeesHistoryPage() {
             columns={columns}
             dataSource={feeStatus.data.terms}
             pagination={false}
-            // Small cells let the four columns fit a 360 px phone, the status wrapping under its tag.
+            // Small cells let the four columns fit a 360 px phone, the status wrapping under its tag and
+            // the tag's own words wrapping too (Tamil's "Due" is wider than the column).
             size="small"
             locale={{ emptyText: t("fees.noTerms") }}
           />

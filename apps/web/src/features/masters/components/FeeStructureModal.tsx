@@ -3,6 +3,7 @@ import { Alert, Button, Col, Form, Input, Modal, Row, Spin, Typography, type For
 import type { Rule } from "antd/es/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
@@ -57,6 +58,7 @@ function slotRule(
  */
 export function FeeStructureModal({ degree, canEdit, onClose }: { degree: Degree; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  useFocusBackOnClose();
   const structure = useFeeStructure(degree.id);
   return (
     <Modal

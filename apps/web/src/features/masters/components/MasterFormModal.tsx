@@ -1,6 +1,7 @@
 import { Alert, Form, Modal } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { errorText } from "../../../lib/error-text";
 import { useMessage } from "../../../lib/message";
 import { showFieldErrors } from "./form-errors";
@@ -11,6 +12,7 @@ import { showFieldErrors } from "./form-errors";
  */
 export function MasterFormModal<Values extends object>({
   formName,
+  firstField,
   title,
   initialValues,
   onSave,
@@ -19,6 +21,8 @@ export function MasterFormModal<Values extends object>({
 }: {
   /** Prefixes the fields' ids, so they stay unique on the page. */
   formName: string;
+  /** The field the dialog opens on, rather than its close button. */
+  firstField: keyof Values & string;
   title: string;
   initialValues: Partial<Values>;
   onSave: (values: Values) => Promise<unknown>;
@@ -26,6 +30,7 @@ export function MasterFormModal<Values extends object>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -55,6 +60,7 @@ export function MasterFormModal<Values extends object>({
       cancelText={t("masters.cancel")}
       confirmLoading={saving}
       destroyOnHidden
+      afterOpenChange={(open) => open && form.focusField(firstField)}
     >
       {failure && <Alert type="error" showIcon title={failure} role="alert" className="master-notes" />}
       <Form<Values> form={form} name={formName} layout="vertical" initialValues={initialValues} onFinish={(values) => void save(values)}>

@@ -54,6 +54,20 @@ describe("the Course screen", { timeout: 60_000 }, () => {
     expect(sent.at(-1)).toEqual({ method: "POST", url: "/booking/courses", body: { name: "certificate", applicationFee: 250 } });
   });
 
+  it("opens its dialog on the first field, and gives the focus back to the button that opened it", async () => {
+    courseApi("ROLE_ADMIN");
+    renderAt("/master/department");
+    await findRow("DIPLOMA");
+    const add = screen.getByRole("button", { name: /Add course/ });
+    await userEvent.click(add);
+    const dialog = await openDialog("Add course");
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText("Name")));
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(add);
+  });
+
   it("lets an admin edit a course (UG and PG keep their names) and close or reopen one", async () => {
     const sent = courseApi("ROLE_ADMIN", (body) => okAnswer({ id: 2, ...body }, "Saved"));
     renderAt("/master/department");

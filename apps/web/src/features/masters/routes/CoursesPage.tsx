@@ -80,6 +80,7 @@ export function CoursesPage() {
       {editing && (
         <MasterFormModal<CourseValues>
           formName="course"
+          firstField="name"
           title={editing === "new" ? t("masters.addCourse") : t("masters.editCourse")}
           initialValues={editing === "new" ? {} : { name: editing.name, applicationFee: editing.applicationFee }}
           onClose={() => setEditing(undefined)}

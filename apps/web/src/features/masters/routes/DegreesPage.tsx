@@ -101,6 +101,7 @@ export function DegreesPage() {
       {editing && (
         <MasterFormModal<DegreeValues>
           formName="degree"
+          firstField="name"
           title={editing === "new" ? t("masters.addDegree") : t("masters.editDegree")}
           initialValues={editing === "new" ? { courseId: courseFilter } : { name: editing.name, courseId: editing.courseId }}
           onClose={() => setEditing(undefined)}

@@ -49,7 +49,7 @@ function MarkDetail({ rows }: { rows: MarkRow[] }) {
   return (
     <SectionCard title={title}>
       {/* A phone scrolls the table sideways; the region takes focus so a keyboard can scroll it too. */}
-      <div className="review-scroll" role="region" aria-label={title} tabIndex={0}>
+      <div className="review-scroll" role="region" aria-label={t("review.sections.marksTable")} tabIndex={0}>
         <Table<MarkRow>
           size="small"
           // By the row's place: the form lets two rows name the same subject ("Others" for both languages).

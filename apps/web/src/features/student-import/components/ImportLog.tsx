@@ -55,6 +55,7 @@ export function ImportLog() {
         loading={log.isFetching}
         scroll={{ x: 900 }}
         expandable={{
+          columnTitle: <span className="visually-hidden">{t("studentImport.rejectedRows")}</span>,
           rowExpandable: (entry) => entry.rejected.length > 0,
           expandedRowRender: (entry) => <RejectedRows rows={entry.rejected} caption={t("studentImport.rejectedOf", { fileName: entry.fileName })} />,
         }}

@@ -4,6 +4,7 @@ import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
+import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { zodRule } from "../../../lib/form-rules";
 import { useMessage } from "../../../lib/message";
 import { useUpdateStudent } from "../api/students";
@@ -36,6 +37,7 @@ function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown,
  */
 export function StudentEditModal({ student, onClose }: { student: Student; onClose: () => void }) {
   const { t } = useTranslation();
+  useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<StudentEditValues>();
   const [failure, setFailure] = useState<string>();

@@ -3,6 +3,7 @@ import { Alert, Flex, Form, Input, Modal, Select, Typography, type FormInstance 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
+import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
@@ -47,6 +48,7 @@ function showServerErrors(form: FormInstance<UserFormValues>, error: unknown) {
  */
 export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose: () => void }) {
   const { t } = useTranslation();
+  useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<UserFormValues>();
   const [failure, setFailure] = useState<string>();
