@@ -1,7 +1,7 @@
 import { isStaffRole, type SessionUser } from "@admissions/shared";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation, type UseTranslationOptions } from "react-i18next";
 import { ErrorBoundary } from "react-error-boundary";
 import { matchRoutes, Outlet, useLocation, useRoutes, type Params, type RouteObject } from "react-router";
 import { NotFoundPage, ServerErrorPage } from "../components/ErrorPages";
@@ -180,12 +180,18 @@ function ScreenFrame() {
 }
 
 /**
+ * Drawn again when a catalogue's part is added, not only when the language changes: a screen opened
+ * first may be drawn before the signed-in screens' texts have come. react-i18next takes the option
+ * (its `bindI18nStore`), though its types leave it out.
+ */
+const redrawnWhenTextsArrive = { bindI18nStore: "added" } as UseTranslationOptions<undefined>;
+
+/**
  * The window's title names the screen, in the chosen language, before the app's name (WCAG 2.4.2:
  * tabs, the history and a screen reader's announcement of the page tell the screens apart).
  */
 function DocumentTitle() {
-  // Drawn again when the signed-in screens' texts arrive: a staff screen opened first may be drawn before them.
-  const { t } = useTranslation(undefined, { bindI18nStore: "added" });
+  const { t } = useTranslation(undefined, redrawnWhenTextsArrive);
   const location = useLocation();
   const match = (matchRoutes(routeTree, location) ?? []).findLast(({ route }) => (route.handle as ScreenHandle | undefined)?.title);
   const title = (match?.route.handle as ScreenHandle | undefined)?.title;
