@@ -52,10 +52,13 @@ describe("routing rules of SPEC.md section 2", () => {
     await waitFor(() => expect(pathOf(passed.router)).toBe("/feesDetail"));
   });
 
-  it("sends a student who opens Payment Details to the fees history", async () => {
+  it("sends a student who opens Payment Details to the fees history, with the gateway's outcome it came with", async () => {
     stubApi(signedInAs("ROLE_STUDENT"));
     const { router } = renderAt("/transactionStatus");
     await waitFor(() => expect(pathOf(router)).toBe("/feesHistory"));
+    const returned = renderAt("/transactionStatus?payment=rejected");
+    await waitFor(() => expect(pathOf(returned.router)).toBe("/feesHistory"));
+    expect(returned.router.state.location.search).toBe("?payment=rejected");
   });
 
   it("opens a student's fee screens for staff inside the staff layout, and keeps students out of anybody's", async () => {

@@ -111,6 +111,18 @@ describe("SPEC.md's messages, field by field", () => {
     expect(issuesOf({ ...sample, addressDetails })).toContainEqual({ field: `addressDetails.${field}`, message });
   });
 
+  it("names each field of a missing address or exam, and a missing income as missing", () => {
+    // As a client that leaves them out sends it, which the type of a form would not allow.
+    const { addressDetails: _address, examDetails: _exam, annualIncome: _income, ...withoutThem } = sample;
+    const sent = (input: object) => input as AdmissionInput;
+    expect(issuesOf(sent(withoutThem))).toEqual([{ field: "annualIncome", message: messages.annualIncomeRequired }]);
+    const withIncome = sent({ ...withoutThem, annualIncome: "120000" });
+    expect(issuesOf(withIncome)).toContainEqual({ field: "addressDetails.streetName", message: messages.streetNameRequired });
+    expect(issuesOf(withIncome)).toContainEqual({ field: "examDetails.schoolName", message: messages.examDetailRequired });
+    expect(issuesOf({ ...sample, annualIncome: "" })).toEqual([{ field: "annualIncome", message: messages.annualIncomeRequired }]);
+    expect(issuesOf({ ...sample, annualIncome: "12,000" })).toEqual([{ field: "annualIncome", message: messages.incomeInvalid }]);
+  });
+
   it("keeps the door number optional", () => {
     expect(issuesOf({ ...sample, addressDetails: { ...(sample.addressDetails as object), doorNo: "" } })).toEqual([]);
   });

@@ -78,10 +78,15 @@ export const admissionFields = {
   fatherName: requiredText(messages.fatherNameRequired, cleanName),
   motherName: requiredText(messages.motherNameRequired, cleanName),
   occupation: requiredText(messages.occupationRequired),
-  annualIncome: z.coerce
-    .string({ error: messages.annualIncomeRequired })
-    .min(1, messages.annualIncomeRequired)
-    .regex(/^\d{1,10}$/, messages.incomeInvalid),
+  // A missing income is a blank one: coerced as it is, it would be the text "undefined", not a number.
+  annualIncome: z.preprocess(
+    (value) => value ?? "",
+    z.coerce
+      .string({ error: messages.annualIncomeRequired })
+      .min(1, messages.annualIncomeRequired)
+      // Blank is the message above's alone.
+      .regex(/^\d{0,10}$/, messages.incomeInvalid),
+  ),
   yesNo: yesNoField,
   /** The Specify fields shown after a yes (disability, sports distinction). */
   specify: requiredText(messages.specifyRequired),
@@ -219,8 +224,9 @@ export const admissionSchema = z
     fatherNo: f.fatherNo,
     motherNo: f.motherNo,
     email: f.email,
-    addressDetails: z.unknown(),
-    examDetails: z.unknown(),
+    // Checked whole below, each missing part with its own field's message.
+    addressDetails: z.unknown().optional(),
+    examDetails: z.unknown().optional(),
     marksDetails: z.array(z.unknown()).max(maxMarkRows).default([]),
     photoUrl: documentField,
     marksheetCertificateUrl: documentField,

@@ -34,6 +34,16 @@ describe("the admission form for a student admitted before the results", () => {
   });
 });
 
+describe("the admission form for a student the office imported", () => {
+  it("says there is no application to complete, rather than offering a form to fill", async () => {
+    stubApi({ ...signedInAs("ROLE_STUDENT"), ...masters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    expect(await screen.findByText("The college office recorded your admission: there is no application of yours to complete here.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Pay Fees" })).toBeTruthy();
+  });
+});
+
 describe("a refusal about a field the screen does not show", () => {
   it("is said in a message, since there is no field to show it beside", async () => {
     // As the server answers it: the declaration is ticked for each save, never stored.

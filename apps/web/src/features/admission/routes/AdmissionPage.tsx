@@ -277,8 +277,11 @@ export function AdmissionPage() {
       />
     );
   }
-  if (student && application?.examDetails && (application.examDetails as { tweleveStatus?: string }).tweleveStatus !== "APPEARED") {
-    return <Outcome kind="info" title={t("admission.marksAlreadyEntered")} action={<Link to={routes.feesDetail}>{t("nav.payFees")}</Link>} />;
+  // A student enters marks only into the application they were admitted by, while its result is awaited;
+  // one the office imported has none to complete.
+  if (student && (application?.examDetails as { tweleveStatus?: string } | undefined)?.tweleveStatus !== "APPEARED") {
+    const title = application ? t("admission.marksAlreadyEntered") : t("admission.noApplicationToComplete");
+    return <Outcome kind="info" title={title} action={<Link to={routes.feesDetail}>{t("nav.payFees")}</Link>} />;
   }
 
   const stepTitles = [t("admission.steps.student"), t("admission.steps.address"), t("admission.steps.marks"), offline ? t("admission.steps.confirm") : t("admission.steps.confirmPay")];

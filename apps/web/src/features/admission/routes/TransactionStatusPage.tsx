@@ -24,7 +24,9 @@ export function TransactionStatusPage() {
   const photoUrl = useDocumentUrl(user?.userName, application.data?.photoUrl ?? undefined);
   const verify = useVerifyPayment(user?.userName);
 
-  if (user?.roleName === ROLE_STUDENT) return <Navigate to={routes.feesHistory} replace />;
+  // With the gateway's outcome, if it came with one: an answer the server could not match to an order
+  // lands here whoever paid, and a student is told of it on their own screen.
+  if (user?.roleName === ROLE_STUDENT) return <Navigate to={{ pathname: routes.feesHistory, search: search.size > 0 ? `?${search}` : "" }} replace />;
   if (status.isPending) return <FullPageLoader />;
   if (!status.data) return <Navigate to={routes.admission} replace />;
 
