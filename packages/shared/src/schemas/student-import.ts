@@ -30,6 +30,8 @@ export const studentImportMessages = {
   emailRepeated: "This e-mail is in the file more than once!",
   emailOfStaff: "This e-mail belongs to a staff account!",
   admissionNoTaken: "This admission number belongs to a student with another e-mail!",
+  studentNotYours: "This admission number belongs to a student of a degree you do not look after!",
+  studentRecordedOtherwise: "This student is already recorded with another name, degree or admission year: correct the row, or change the student on their page!",
   emailOfAnotherStudent: "This e-mail belongs to a student with another admission number!",
   yearNotReached: "A student admitted in that year cannot be in that year of the course yet!",
   accountDisabled: "This e-mail belongs to a disabled account: enable it under User first!",

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client.js";
 import { batchedPerDatabase, isOneOfTheKeys } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { applicationCounters, applicationDrafts, applications, users } from "../../db/schema/index.js";
+import { applicationCounters, applicationDrafts, applications, degrees, users } from "../../db/schema/index.js";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 /** What a save's answer tells of the saved application. */
@@ -21,10 +21,13 @@ export async function lockApplicationOfUser(tx: Database, userId: number): Promi
  * applicant's e-mail and the numbers and statuses the office keeps laid over it. PostgreSQL writes it,
  * so GET admission passes the database's text through: parsing the form, copying it into the answer,
  * checking the copy against the route's schema and writing it back out took a third of the server's
- * CPU for each of those reads. Needs `users` joined on the application's user.
+ * CPU for each of those reads. The degree is named as it is called now, as the office's lists name
+ * it, not as it was called when the form was saved. Needs `users` and `degrees` joined on the
+ * application's user and degree.
  */
 const shownApplication = sql`${applications.data} || jsonb_build_object(
   'userName', ${users.userName},
+  'courseSubject', ${degrees.name},
   'isOffline', ${applications.isOffline},
   'applicationNo', ${applications.applicationNo},
   'admissionNo', coalesce(${applications.admissionNo}, ''),
@@ -49,8 +52,9 @@ export const applicationOfAnyUser = isOneOfTheKeys(applications.userId, "userIds
  * PostgreSQL writing the text of an application took three quarters of that query's time (the stored
  * form is decompressed, laid over and written out again), so the texts read last are kept here with
  * the version of the rows they were made from, and the query writes a text only where the rows'
- * version is no longer the one kept. The version is the pair of the rows' `xmin`, the transaction
- * that wrote each: any change to either row, by any statement, makes a new one. Every read still
+ * version is no longer the one kept. The version is the rows' `xmin`s (the application's, its
+ * account's and its degree's), the transaction that wrote each: any change to any of them, by any
+ * statement, makes a new one. Every read still
  * asks the database, so an answer is never older than its request.
  */
 export const readShownApplicationOfUser = batchedPerDatabase(async (db, userIds: readonly number[]): Promise<ShownApplicationText[]> => {
@@ -89,7 +93,7 @@ function shownTextsReadIn(db: Database): LRUCache<number, ShownTextRead> {
 }
 
 const shownApplicationsOfUsersQuery = preparedPerDatabase((db) => {
-  const version = sql<string>`${applications}.xmin::text || '/' || ${users}.xmin::text`;
+  const version = sql<string>`${applications}.xmin::text || '/' || ${users}.xmin::text || '/' || ${degrees}.xmin::text`;
   return db
     .select({
       userId: applications.userId,
@@ -100,6 +104,7 @@ const shownApplicationsOfUsersQuery = preparedPerDatabase((db) => {
     .from(sql`unnest(${sql.placeholder("userIds")}::integer[], ${sql.placeholder("knownVersions")}::text[]) as known(user_id, version)`)
     .innerJoin(applications, eq(applications.userId, sql`known.user_id`))
     .innerJoin(users, eq(users.id, applications.userId))
+    .innerJoin(degrees, eq(degrees.id, applications.degreeId))
     .prepare("shown_applications_of_users");
 });
 
@@ -109,6 +114,7 @@ export async function findShownApplication(db: Database, id: number): Promise<Re
     .select({ shown: sql<Record<string, unknown>>`${shownApplication}` })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
+    .innerJoin(degrees, eq(degrees.id, applications.degreeId))
     .where(eq(applications.id, id));
   return row?.shown;
 }

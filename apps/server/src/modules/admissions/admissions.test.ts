@@ -128,7 +128,7 @@ describe("an applicant's application", () => {
     expect(admitted).toMatchObject({ userName: session.user.userName, admissionNo: `${year}UG0001`, paymentRefNo: "310000000001", applicationStatus: "Approved" });
   });
 
-  it("shows at the next read any change to it or to its account, and nothing of a change rolled back", async () => {
+  it("shows at the next read any change to it, its account or its degree's name, and nothing of a change rolled back", async () => {
     const session = await signInAs(test);
     await submit(session.cookie, await applicationFor(session));
     const read = async () => (await fetchAdmission(session.cookie)).json().data;
@@ -148,6 +148,15 @@ describe("an applicant's application", () => {
     expect(await read()).toEqual({ ...first, userName: renamed });
     await test.db.update(applications).set({ status: "Rejected" }).where(eq(applications.userId, session.user.id));
     expect(await read()).toEqual({ ...first, userName: renamed, applicationStatus: "Rejected" });
+
+    // A degree renamed after the save is named as it is called now, as the office's lists name it.
+    const degree = degreeId("B.SC. COMPUTER SCIENCE");
+    await test.db.update(degrees).set({ name: "B.SC. COMPUTER SCIENCE (HONOURS)" }).where(eq(degrees.id, degree));
+    try {
+      expect(await read()).toEqual({ ...first, userName: renamed, applicationStatus: "Rejected", courseSubject: "B.SC. COMPUTER SCIENCE (HONOURS)" });
+    } finally {
+      await test.db.update(degrees).set({ name: "B.SC. COMPUTER SCIENCE" }).where(eq(degrees.id, degree));
+    }
   });
 
   it("gives each application its own number in its course's series", async () => {

@@ -1,5 +1,5 @@
 import type { applicationListQuerySchema } from "@admissions/shared";
-import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { applications, courses, degrees, users } from "../../db/schema/index.js";
@@ -27,6 +27,14 @@ export function filtersOf(query: ApplicationFilters, scope: DegreeScope, withSta
     query.dateTo ? lte(applications.applicationDate, query.dateTo) : undefined,
   );
 }
+
+/**
+ * The percentage as the office's lists show it: none while the HSC result is awaited (APPEARED), whose
+ * stored 0 would read as marks of nothing.
+ */
+export const shownMarkPercent = sql`case when ${applications.tweleveStatus} = 'APPEARED' then null else ${applications.totalMarkPercent} end`.mapWith(
+  applications.totalMarkPercent,
+);
 
 const sortColumns = {
   applicationDate: applications.createdAt,
@@ -123,7 +131,7 @@ function pageRows(db: Database, query: ListQuery, scope: DegreeScope, walk: Page
       paymentStatus: applications.paymentStatus,
       isOffline: applications.isOffline,
       applicationDate: applications.applicationDate,
-      totalMarkPercent: applications.totalMarkPercent,
+      totalMarkPercent: shownMarkPercent,
     })
     .from(page)
     .innerJoin(applications, eq(applications.id, page.id))

@@ -1,6 +1,7 @@
 import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, admissionSchema, sampleAdmission } from "@admissions/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { degrees } from "../../db/schema/index.js";
+import { applications, degrees } from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed-demo.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { createUser, signInAs } from "../../test/factories.js";
@@ -140,5 +141,33 @@ describe("GET /booking/admissionAll", () => {
   it("refuses an unknown status or a malformed date with 400", async () => {
     expect((await list("status=Bogus")).statusCode).toBe(400);
     expect((await list("dateFrom=05/01/2026")).json().message).toBe("Enter the date as YYYY-MM-DD!");
+  });
+
+  it("shows no percentage for an applicant whose HSC result is awaited, rather than the 0 stored", async () => {
+    const user = await createUser(test.db);
+    const appeared = await insertApplication(test.db, {
+      userId: user.id,
+      applicationNo: "UG-2026-000099",
+      status: "Submitted",
+      paymentStatus: "Success",
+      isOffline: false,
+      courseId: 1,
+      degreeId: degreeIds["B.A. TAMIL"]!,
+      name: "YAZHINI K",
+      email: user.userName,
+      mobile: "9840000099",
+      tweleveStatus: "APPEARED",
+      totalMarkPercent: 0,
+      applicationFee: 300,
+      data: admissionSchema.parse(sampleAdmission({ name: "YAZHINI K" })),
+      applicationDate: "2026-05-13",
+    });
+    try {
+      const rows = (await list("search=YAZHINI")).json().data.content;
+      expect(rows).toMatchObject([{ name: "YAZHINI K", totalMarkPercent: null }]);
+      expect((await list("search=KAVYA")).json().data.content).toMatchObject([{ totalMarkPercent: 66 }]);
+    } finally {
+      await test.db.delete(applications).where(eq(applications.id, appeared.id));
+    }
   });
 });

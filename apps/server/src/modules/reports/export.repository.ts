@@ -1,7 +1,7 @@
 import { and, asc, count, gt, inArray, lte, max } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { applications, courses, degrees } from "../../db/schema/index.js";
-import { filtersOf, type ApplicationFilters } from "../admissions/applications-list.repository.js";
+import { filtersOf, shownMarkPercent, type ApplicationFilters } from "../admissions/applications-list.repository.js";
 import type { DegreeScope } from "../users/degree-scope.js";
 
 /** What an export will write: how many applications match now, and the highest id among them. */
@@ -62,7 +62,7 @@ export async function findExportBatch(db: Database, filters: ApplicationFilters,
       paymentRefNo: applications.paymentRefNo,
       isOffline: applications.isOffline,
       applicationDate: applications.applicationDate,
-      totalMarkPercent: applications.totalMarkPercent,
+      totalMarkPercent: shownMarkPercent,
       gender: applications.gender,
       community: applications.community,
       dob: applications.dob,

@@ -53,7 +53,15 @@ export async function findUsersNamed(db: Database, userNames: readonly string[])
 export async function findStudentsMatching(db: Database, admissionNos: readonly string[], userIds: readonly number[]) {
   if (admissionNos.length === 0 && userIds.length === 0) return [];
   return db
-    .select({ admissionNo: students.admissionNo, email: students.email, userId: students.userId, userName: users.userName })
+    .select({
+      admissionNo: students.admissionNo,
+      email: students.email,
+      userId: students.userId,
+      userName: users.userName,
+      name: students.name,
+      degreeId: students.degreeId,
+      admissionYear: students.admissionYear,
+    })
     .from(students)
     .innerJoin(users, eq(users.id, students.userId))
     .where(

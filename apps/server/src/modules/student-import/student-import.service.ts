@@ -128,7 +128,10 @@ function countsOf(values: (string | undefined)[]): Map<string, number> {
 /**
  * Every row checked with the shared rules, against the masters and the actor's degrees, against the
  * rest of the file, and against the students and accounts already there. A row whose admission
- * number already belongs to the same person (by e-mail) is a duplicate, left as it is; one whose
+ * number already belongs to the same person (by e-mail), with the same name, degree and admission
+ * year, is a duplicate, left as it is (a file imported twice adds nobody); one that gives that student
+ * other facts is rejected rather than counted as done, as the import changes no student, and so is
+ * one of a student outside the actor's degrees, whose facts are not theirs to compare. One whose
  * admission number or e-mail belongs to somebody else is rejected.
  */
 async function checkRows(db: Database, scope: DegreeScope, rows: readonly SheetRow[]): Promise<CheckedImport> {
@@ -157,8 +160,12 @@ async function checkRows(db: Database, scope: DegreeScope, rows: readonly SheetR
     if (admissionNo !== undefined && email !== undefined) {
       const student = studentByAdmissionNo.get(admissionNo);
       if (student) {
-        duplicate = student.email === email || student.userName === email;
-        if (!duplicate) entry.reasons.push(studentImportMessages.admissionNoTaken);
+        const samePerson = student.email === email || student.userName === email;
+        if (!samePerson) entry.reasons.push(studentImportMessages.admissionNoTaken);
+        else if (!isDegreeInScope(scope, student.degreeId)) entry.reasons.push(studentImportMessages.studentNotYours);
+        else if (student.name !== entry.row.name || student.degreeId !== entry.degree?.id || student.admissionYear !== entry.row.admissionYear) {
+          entry.reasons.push(studentImportMessages.studentRecordedOtherwise);
+        } else duplicate = true;
       } else if (account && isStaffRole(account.role)) {
         entry.reasons.push(studentImportMessages.emailOfStaff);
       } else if (account && studentAccountIds.has(account.id)) {

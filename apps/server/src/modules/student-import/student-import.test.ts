@@ -322,6 +322,27 @@ describe("the import", () => {
     ]);
   });
 
+  it("refuses a row that gives a student already there other facts, which the import would not change, and counts the same facts again as done", async () => {
+    const rows = [
+      studentRow("IMP-001", "imp1@example.in", { name: "Kavya Nandini", currentYear: 1 }),
+      studentRow("IMP-003", "imp3@example.in", { course: "PG", degree: degreeNames.postgraduate, currentYear: 2, admissionYear: thisYear - 2 }),
+      // The current year moves on as the years close: a file imported last year is the same students.
+      studentRow("IMP-002", applicantEmail, { degree: degreeNames.science, currentYear: 2, admissionYear: thisYear - 2 }),
+    ];
+    const answer = (await preview({ name: "corrected.xlsx", content: await studentsXlsx(rows) })).json().data as StudentImportPreview;
+    expect(answer).toMatchObject({ totalRows: 3, valid: 0, duplicates: 1 });
+    expect(answer.rejected).toEqual([
+      { row: 2, admissionNo: "IMP-001", reasons: [studentImportMessages.studentRecordedOtherwise] },
+      { row: 3, admissionNo: "IMP-003", reasons: [studentImportMessages.studentRecordedOtherwise] },
+    ]);
+  });
+
+  it("refuses a department admin a row of a student outside their degrees, telling nothing of that student's facts", async () => {
+    const row = studentRow("IMP-002", applicantEmail, { degree: degreeNames.arts, currentYear: 3, admissionYear: thisYear - 2 });
+    const answer = (await preview({ name: "not-mine.xlsx", content: await studentsXlsx([row]) }, department.cookie)).json().data as StudentImportPreview;
+    expect(answer).toMatchObject({ valid: 0, duplicates: 0, rejected: [{ row: 2, admissionNo: "IMP-002", reasons: [studentImportMessages.studentNotYours] }] });
+  });
+
   it("writes nothing at all when one row is bad, answers every reason, and keeps the refusal in the log", async () => {
     const before = await everything();
     const response = await importFile({

@@ -52,7 +52,7 @@ export function ApplicationsPage() {
     { title: t("applications.payment"), dataIndex: "paymentStatus", key: "paymentStatus", render: (value: string) => paymentStatusLabel(t, value) },
     { title: t("applications.mode"), dataIndex: "isOffline", key: "mode", render: (offline: boolean) => (offline ? t("applications.offline") : t("applications.online")) },
     { title: t("applications.date"), dataIndex: "applicationDate", key: "applicationDate", sorter: true },
-    { title: "%", dataIndex: "totalMarkPercent", key: "totalMarkPercent", sorter: true, align: "end" },
+    { title: "%", dataIndex: "totalMarkPercent", key: "totalMarkPercent", sorter: true, align: "end", render: (percent: number | null) => percent ?? "-" },
   ];
 
   const sortOrder = (key: string) => sortOrderIn(params, key, { sort: "applicationDate", order: "desc" });

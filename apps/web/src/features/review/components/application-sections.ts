@@ -100,8 +100,9 @@ export function applicationSections(application: ReviewedApplication, t: Transla
         field("isPassedEleventh", exam.isPassedEleventh, { yesNo: true }),
         field("tweleveStatus", exam.tweleveStatus, { choicesKey: "admission.tweleveStatuses" }),
         field("govtSchool", exam.govtSchool, { yesNo: true }),
-        field("totalMarks", application.totalMarks),
-        field("totalMarkPercent", application.totalMarkPercent),
+        // None while the result is awaited: the 0 stored then is not a mark.
+        field("totalMarks", exam.tweleveStatus === "APPEARED" ? null : application.totalMarks),
+        field("totalMarkPercent", exam.tweleveStatus === "APPEARED" ? null : application.totalMarkPercent),
       ],
     });
   } else {
