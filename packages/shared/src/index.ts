@@ -1,6 +1,5 @@
 export * from "./messages.js";
 export * from "./constants/roles.js";
-export * from "./constants/courses.js";
 export * from "./constants/limits.js";
 export * from "./constants/statuses.js";
 export * from "./constants/spreadsheets.js";

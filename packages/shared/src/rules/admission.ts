@@ -58,6 +58,14 @@ export function rowMaxMark(maxMarkInTweleve: number | string | null | undefined)
   return Number(maxMarkInTweleve) === 1200 ? 200 : 100;
 }
 
+/**
+ * The courses the admission form takes, by id, with their names, which staff cannot change (the
+ * application numbers begin with them): DESIGN.md's UG (courseId 1) and PG (courseId 2), the two whose
+ * exam details the form asks for. Staff may add other courses; their degrees take students by
+ * import, not by the admission form.
+ */
+export const admissionCourses: Readonly<Record<number, "UG" | "PG">> = { 1: "UG", 2: "PG" };
+
 /** SPEC.md: a course counts as UG when its value is 1 or the text UG. */
 export function isUnderGraduate(course: number | string | null | undefined): boolean {
   return course === 1 || course === "1" || String(course).toUpperCase() === "UG";
