@@ -82,6 +82,7 @@ export const messages = {
   maxMarkNotOfHsc: "Max marks must be 100 for an HSC out of 600, and 200 for one out of 1200!",
   marksRowsRequired: "Enter the marks of at least 5 subjects!",
   documentNotYours: "This document was not uploaded for this applicant!",
+  refundReferenceRequired: "Enter how the money went back: the gateway's refund number or the bank transfer's!",
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -123,6 +124,8 @@ export const notices = {
   feeTermPaid: "This term has already been paid.",
   feeAmountChanged: "The fee amount has changed; reload the page.",
   onlineFeeStudentOnly: "Only the student can pay a fee online; staff record the fees paid at the college.",
+  refundNotDue: "This payment has no refund due: it was refunded already, or it was never to be refunded.",
+  refundRecorded: "Refund recorded",
 } as const;
 
 export type NoticeKey = keyof typeof notices;

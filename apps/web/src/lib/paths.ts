@@ -56,6 +56,8 @@ export const apiPaths = {
   /** Staff: fee and application payments, paged and filtered; the same filters as an .xlsx. */
   feeTransactions: (query: string) => `/booking/feeTransactions?${query}`,
   exportFeeTransactions: (query: string) => `/booking/exportFeeTransactions?${query}`,
+  /** Staff record how a gateway payment to refund was given back. */
+  refund: (orderId: string) => `/booking/refunds/${encodeURIComponent(orderId)}`,
   /** Student import (admins and department admins): the template, the preview of a file, its import (POST, multipart), and the log. */
   studentImportTemplate: "/booking/studentImport/template",
   studentImportPreview: "/booking/studentImport/preview",

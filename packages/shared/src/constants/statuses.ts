@@ -27,8 +27,18 @@ export const feeModesWithReference: readonly FeeMode[] = ["Cheque", "Demand Draf
 export const feeTransactionKinds = ["fee", "application"] as const;
 export type FeeTransactionKind = (typeof feeTransactionKinds)[number];
 /**
- * Paid: money received (the default: every payment). Due: instead of payments, the fee terms still
- * unpaid, which have no date, mode or receipt (the date range does not apply to them).
+ * The list's views. Paid: money received and held (the default: every payment, those still to be
+ * refunded too). Due: instead of payments, the fee terms still unpaid, which have no date, mode or
+ * receipt (the date range does not apply to them). Refund: gateway payments of a fee that was already
+ * in (two tabs, say) or that a term could not take, to be given back by hand, and those given back.
  */
-export const feeTransactionStatuses = ["Paid", "Due"] as const;
+export const feeTransactionStatuses = ["Paid", "Due", "Refund"] as const;
 export type FeeTransactionStatus = (typeof feeTransactionStatuses)[number];
+
+/** A listed row's state: a payment, a term still due, or a payment to be refunded or refunded. */
+export const feeTransactionRowStatuses = ["Paid", "Due", "Refund due", "Refunded"] as const;
+export type FeeTransactionRowStatus = (typeof feeTransactionRowStatuses)[number];
+
+/** A gateway payment to give back: Due until staff record that it was refunded. */
+export const refundStatuses = ["Due", "Refunded"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];

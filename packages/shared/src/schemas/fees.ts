@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { feeModes, feeModesWithReference, feeTermStatuses, feeTransactionKinds, feeTransactionStatuses, offlineFeeModes } from "../constants/statuses.js";
+import { feeModes, feeModesWithReference, feeTermStatuses, feeTransactionKinds, feeTransactionRowStatuses, feeTransactionStatuses, offlineFeeModes } from "../constants/statuses.js";
 import { messages } from "../messages.js";
 import { calendarDay, dayRangeInOrder, dayRangeReversed, timeZoneField } from "./activity.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
@@ -157,9 +157,19 @@ export const feeTransactionSchema = z.object({
   mode: z.string().nullable(),
   /** The gateway's tracking id, or the cheque, draft or transfer number. */
   reference: z.string().nullable(),
-  status: z.enum(feeTransactionStatuses),
+  status: z.enum(feeTransactionRowStatuses),
+  /** How a refunded payment went back (the gateway's refund or the bank transfer's number); null otherwise. */
+  refundReference: z.string().nullable(),
 });
 export type FeeTransaction = z.infer<typeof feeTransactionSchema>;
+
+/** POST refunds/{orderId}: staff record how a payment to refund was given back. */
+export const refundRecordSchema = z.object({
+  reference: z.string({ error: messages.refundReferenceRequired }).trim().min(1, messages.refundReferenceRequired).max(100, messages.refundReferenceRequired),
+});
+export type RefundRecord = z.infer<typeof refundRecordSchema>;
+
+export const refundParamsSchema = z.object({ orderId: z.string().trim().min(1).max(60) });
 
 /** The paged shape plus the count and sum (rupees) of everything the filters match, not just the page. */
 export const feeTransactionPageSchema = pageSchema(feeTransactionSchema).extend({

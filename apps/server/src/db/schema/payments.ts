@@ -39,6 +39,15 @@ export const paymentOrders = pgTable(
     settledAt: timestamp("settled_at", { withTimezone: true }),
     /** When the order status call last asked about it, while it awaits; the longest unasked are asked first. */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /**
+     * Due when the gateway took money that pays nothing (the fee was already in, or the term's fee
+     * changed), Refunded once staff record giving it back; null for every other order.
+     */
+    refundStatus: text("refund_status"),
+    /** How the money went back (the gateway's refund number, a bank transfer's), who recorded it and when. */
+    refundReference: text("refund_reference"),
+    refundedBy: integer("refunded_by").references(() => users.id),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex(PAYMENT_ORDER_ID_KEY).on(table.orderId),
@@ -52,6 +61,8 @@ export const paymentOrders = pgTable(
     // The user's orders are kept in the order they are asked in: with the user id alone, the claims of
     // many applicants at once (one statement for all) were planned on the index above, which walked
     // everybody's awaiting orders once for each applicant to skip the sort.
+    // The refunds view lists the few orders with a refund among every order there is.
+    index("payment_orders_refund_idx").on(table.id).where(sql`${table.refundStatus} is not null`),
     index("payment_orders_user_awaiting_idx")
       .on(table.userId, table.checkedAt.asc().nullsFirst(), table.createdAt)
       .where(sql`${table.status} = 'Awaiting'`),

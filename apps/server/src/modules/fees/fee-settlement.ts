@@ -3,7 +3,7 @@ import type { RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { formatAmount } from "../payments/gateway.js";
-import type { PaymentOrderRow } from "../payments/payments.repository.js";
+import { markRefundDue, type PaymentOrderRow } from "../payments/payments.repository.js";
 import { describeTerm } from "./fees.presenter.js";
 import { lockTermById, recordTermPayment, termStatus } from "./fees.repository.js";
 
@@ -15,9 +15,9 @@ const ONLINE: FeeMode = "Online";
  * take records nothing on it: the term is already paid (two orders both paid, or the office took the
  * fee meanwhile), or its fee is no longer the order's (a transfer re-priced it while the payer was at
  * the gateway, and paying the term with the old amount would mark it paid for less than it costs).
- * The money has to go back, so the activity log says so for the office to refund it by hand, and the
- * answer says `refundDue` for the payer to be told. Answers what happened, for the order's own
- * activity entry.
+ * The money has to go back: the order owes it (the fee transactions' refunds list it until staff
+ * record giving it back), the activity log says so, and the answer says `refundDue` for the payer to
+ * be told. Answers what happened, for the order's own activity entry.
  */
 export async function applyToFeeTerm(
   db: Database,
@@ -49,6 +49,7 @@ export async function applyToFeeTerm(
       details: { ...about, trackingId },
       ip: meta.ip,
     });
+    await markRefundDue(db, order.id);
     return { ...about, refundDue: true };
   }
 

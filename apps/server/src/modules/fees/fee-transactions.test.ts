@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_USER, feeTransactionExportQuerySchema } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_USER, feeTransactionExportQuerySchema, messages, notices } from "@admissions/shared";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +114,7 @@ describe("GET /booking/feeTransactions", () => {
       mode: "Online",
       reference: expect.stringMatching(/^\d+$/),
       status: "Paid",
+      refundReference: null,
     });
     expect(cheque).toMatchObject({
       kind: "fee",
@@ -219,7 +220,7 @@ describe("GET /booking/exportFeeTransactions", () => {
     expect(response.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="fee-transactions-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     expect(response.headers["x-total-count"]).toBe("4");
-    expect(header).toEqual(["Date", "Type", "Receipt No", "Order ID", "Name", "E-mail", "Admission No", "Application No", "Degree", "Year", "Term", "Amount", "Mode", "Reference", "Status"]);
+    expect(header).toEqual(["Date", "Type", "Receipt No", "Order ID", "Name", "E-mail", "Admission No", "Application No", "Degree", "Year", "Term", "Amount", "Mode", "Reference", "Status", "Refund reference"]);
     expect(rows.map((row) => [row[1], row[4], row[11], row[12]])).toEqual([
       ["Term fee", "ANITA R", 10_101, "Online"],
       ["Term fee", "ANITA R", 10_102, "Cash"],
@@ -258,5 +259,54 @@ describe("GET /booking/exportFeeTransactions", () => {
     expect(batches.map((batch) => batch.length)).toEqual([2, 1, 1]);
     const all = (await pageOf()).content.map((row: { id: string }) => row.id);
     expect(batches.flat().sort()).toEqual([...all].sort());
+  });
+});
+
+describe("payments to refund", () => {
+  /** Chitra pays year 1 term 1 from two tabs at once, and the gateway takes both. */
+  let twice = { first: "", second: "" };
+  const record = (orderId: string, payload: object, cookie = adminCookie) =>
+    test.app.inject({ method: "POST", url: `/booking/refunds/${encodeURIComponent(orderId)}`, headers: { cookie }, payload });
+  const pay = async () => (await test.app.inject({ method: "POST", url: "/booking/feePayment", headers: { cookie: people.chitra.cookie }, payload: { feeCode: "LART-Y1T1", isOffline: false } })).json().data;
+
+  beforeAll(async () => {
+    const [first, second] = [await pay(), await pay()];
+    await paidAtTheGateway(first.orderId, "10101.00");
+    await paidAtTheGateway(second.orderId, "10101.00");
+    twice = { first: first.orderId, second: second.orderId };
+  });
+
+  const rowsOf = async (query: string) =>
+    ((await pageOf(query)).content as { orderId: string | null; receiptNo: string | null; status: string; refundReference: string | null }[]).filter((row) => row.orderId === twice.first || row.orderId === twice.second);
+
+  it("lists the second payment with the money held, as a refund due, and alone among the refunds", async () => {
+    expect(await rowsOf("")).toMatchObject([
+      { orderId: twice.second, receiptNo: null, status: "Refund due" },
+      { orderId: twice.first, status: "Paid" },
+    ]);
+    const refunds = await pageOf("status=Refund");
+    expect(refunds.content).toMatchObject([{ orderId: twice.second, name: "CHITRA K", year: 1, term: 1, amount: artsFee(1, 1), mode: "Online", status: "Refund due", refundReference: null }]);
+    expect(refunds.totals).toEqual({ count: 1, amount: artsFee(1, 1) });
+  });
+
+  it("takes the record of its refund once, from staff of its degree, with how the money went back", async () => {
+    const science = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
+    await test.db.insert(staffDegrees).values({ userId: science.user.id, degreeId: degree.science });
+    expect((await record(twice.second, { reference: "RFND-1" }, science.cookie)).statusCode).toBe(403);
+    expect((await record(twice.second, { reference: "RFND-1" }, people.chitra.cookie)).statusCode).toBe(403);
+    expect((await record(twice.second, { reference: "  " })).json()).toMatchObject({ status: "error", message: messages.refundReferenceRequired });
+    expect((await record(twice.first, { reference: "RFND-1" })).json()).toMatchObject({ status: "error", message: notices.refundNotDue });
+    expect((await record("NO-SUCH-ORDER", { reference: "RFND-1" })).statusCode).toBe(404);
+    expect(await rowsOf("status=Refund")).toMatchObject([{ status: "Refund due" }]);
+
+    const recorded = await record(twice.second, { reference: " RFND-1 " });
+    expect(recorded.json()).toEqual({ status: "success", message: notices.refundRecorded, data: { orderId: twice.second, refundStatus: "Refunded", refundReference: "RFND-1" } });
+    expect((await record(twice.second, { reference: "RFND-2" })).statusCode).toBe(409);
+
+    // Given back, it is no longer money held, and the refunds say how it went.
+    expect(await rowsOf("")).toMatchObject([{ orderId: twice.first, status: "Paid" }]);
+    expect(await rowsOf("status=Refund")).toMatchObject([{ orderId: twice.second, status: "Refunded", refundReference: "RFND-1" }]);
+    const [entry] = await test.db.select().from(activityLog).where(eq(activityLog.action, "payment.refunded"));
+    expect(entry).toMatchObject({ entityId: twice.second, summary: `Refunded Rs.10101.00 of order ${twice.second} (RFND-1)` });
   });
 });

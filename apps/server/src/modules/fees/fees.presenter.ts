@@ -65,5 +65,6 @@ export function presentTransaction(row: TransactionRecord): FeeTransaction {
     mode: row.mode,
     reference: row.reference,
     status: row.status,
+    refundReference: row.refundReference,
   };
 }

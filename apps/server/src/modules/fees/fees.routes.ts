@@ -11,19 +11,23 @@ import {
   feeTransactionPageSchema,
   notices,
   receiptQuerySchema,
+  refundParamsSchema,
+  refundRecordSchema,
 } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { responses, success } from "../../http.js";
 import { requestMeta } from "../../plugins/auth.js";
 import { settleAwaitingOrders } from "../payments/payments.service.js";
 import { sendReceipt } from "../payments/receipt.js";
 import { sendWorkbook } from "../reports/workbook.js";
 import { feeReceiptByNumber, getFeeStatus, offlinePayerOf, onlinePayerOf, recordOfflineFeePayment, startOnlineFeePayment } from "./fees.service.js";
+import { recordRefund } from "./refunds.service.js";
 import { exportFeeTransactions, listFeeTransactions } from "./transactions.service.js";
 
 /**
  * SPEC.md section 7's feeStatus and feePayment, the term fee receipt, and the staff's Fees Transaction
- * list and its Excel export.
+ * list, its Excel export and the record of a refund given.
  */
 export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["fees"];
@@ -105,6 +109,21 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireStaff,
     },
     async (request) => success(await listFeeTransactions(app.ctx.db, request.actor!, request.query)),
+  );
+
+  app.post(
+    "/refunds/:orderId",
+    {
+      schema: {
+        tags,
+        summary: "Staff: record that a gateway payment to refund (a fee paid twice, a term whose fee had changed) was given back, within their degrees",
+        params: refundParamsSchema,
+        body: refundRecordSchema,
+        response: responses(envelope(z.object({ orderId: z.string(), refundStatus: z.string().nullable(), refundReference: z.string().nullable() })), 400, 401, 403, 404, 409),
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => success(await recordRefund(app.ctx, request.actor!, request.params.orderId, request.body, requestMeta(request)), notices.refundRecorded),
   );
 
   app.get(

@@ -244,7 +244,8 @@ describe("POST /booking/feePayment online", () => {
     const payments = await paymentsOfTerm(term.id);
     expect(payments).toHaveLength(1);
     expect(payments[0]!.paymentOrderId).toBe((await orderOf(first.orderId)).id);
-    expect((await orderOf(second.orderId)).status).toBe("Success");
+    expect(await orderOf(second.orderId)).toMatchObject({ status: "Success", refundStatus: "Due" });
+    expect((await orderOf(first.orderId)).refundStatus).toBeNull();
     const [duplicate, ...more] = await activities("payment.duplicate", second.orderId);
     expect(more).toEqual([]);
     expect(duplicate!.summary).toMatch(/already paid: refund it/);
@@ -260,7 +261,7 @@ describe("POST /booking/feePayment online", () => {
     expect(response.headers.location).toBe("/feesHistory?payment=refund");
     expect(await termOf(user.id, "FSCI-Y1T1")).toMatchObject({ status: "Due", amountPaise: 2_010_100 });
     expect(await paymentsOfTerm(term.id)).toEqual([]);
-    expect((await orderOf(start.orderId)).status).toBe("Success");
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Success", refundStatus: "Due" });
     const [logged] = await activities("payment.amount_changed", start.orderId);
     expect(logged!.summary).toBe("Rs.10101.00 received for FSCI-Y1T1 (year 1, term 1), whose fee is now Rs.20101.00 and still due: refund it to the payer by hand");
   });

@@ -1,5 +1,5 @@
-import type { FeeTransactionKind, FeeTransactionStatus, feeTransactionExportQuerySchema } from "@admissions/shared";
-import { and, asc, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from "drizzle-orm";
+import type { FeeTransactionKind, FeeTransactionRowStatus, feeTransactionExportQuerySchema } from "@admissions/shared";
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, sum, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
@@ -29,7 +29,8 @@ interface TransactionColumns {
   amountPaise: AnyPgColumn;
   mode: AnyPgColumn | string | null;
   reference: AnyPgColumn | null;
-  status: FeeTransactionStatus;
+  status: FeeTransactionRowStatus | SQL;
+  refundReference: AnyPgColumn | null;
 }
 
 /**
@@ -61,7 +62,8 @@ function selectionOf(columns: TransactionColumns) {
     amountPaise: output<number>(columns.amountPaise, "amount_paise"),
     mode: output<string | null>(columns.mode, "mode"),
     reference: output<string | null>(columns.reference, "reference"),
-    status: output<FeeTransactionStatus>(columns.status, "status"),
+    status: output<FeeTransactionRowStatus>(columns.status, "status"),
+    refundReference: output<string | null>(columns.refundReference, "refund_reference"),
   };
 }
 
@@ -111,6 +113,7 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
         mode: feePayments.mode,
         reference: feePayments.reference,
         status: "Paid",
+        refundReference: null,
       }),
     )
     .from(feePayments)
@@ -134,6 +137,17 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
   return inWalkOrder(query, feePayments.id, walk);
 }
 
+/** A gateway order's row status: Paid, unless its money is to be given back or was. */
+const orderStatus = sql<FeeTransactionRowStatus>`case ${paymentOrders.refundStatus} when 'Due' then 'Refund due' when 'Refunded' then 'Refunded' else 'Paid' end`;
+
+/**
+ * The orders a view lists by their refund: the money the college holds (Paid: every order but one
+ * given back), or what it owes or owed back (Refund).
+ */
+function refundCondition(filters: TransactionFilters): SQL {
+  return filters.status === "Refund" ? isNotNull(paymentOrders.refundStatus) : sql`${paymentOrders.refundStatus} is distinct from 'Refunded'`;
+}
+
 /** Application fees paid through the gateway: the Success orders of applications (always Online). */
 function applicationFeePayments(db: Database, filters: TransactionFilters, scope: DegreeScope, walk?: Walk) {
   const query = db
@@ -154,7 +168,8 @@ function applicationFeePayments(db: Database, filters: TransactionFilters, scope
         amountPaise: paymentOrders.amountPaise,
         mode: "Online",
         reference: paymentOrders.trackingId,
-        status: "Paid",
+        status: orderStatus,
+        refundReference: paymentOrders.refundReference,
       }),
     )
     .from(paymentOrders)
@@ -165,7 +180,57 @@ function applicationFeePayments(db: Database, filters: TransactionFilters, scope
       and(
         eq(paymentOrders.purpose, paymentPurposes.application),
         eq(paymentOrders.status, "Success"),
+        refundCondition(filters),
         degreeConditions(filters, scope, applications.degreeId),
+        paidBetween(filters, paymentOrders.settledAt),
+        walkCondition(paymentOrders.id, walk),
+      ),
+    )
+    .$dynamic();
+  return inWalkOrder(query, paymentOrders.id, walk);
+}
+
+/**
+ * Term fees the gateway took that paid no term, to be given back (the term was paid already, or its
+ * fee changed): such an order has no fee payment, so termFeePayments does not list it.
+ */
+function termFeeRefunds(db: Database, filters: TransactionFilters, scope: DegreeScope, walk?: Walk) {
+  const query = db
+    .select(
+      selectionOf({
+        rowId: sql`'refund-' || ${paymentOrders.id}`,
+        sourceId: paymentOrders.id,
+        kind: "fee",
+        paidAt: paymentOrders.settledAt,
+        receiptNo: null,
+        orderId: paymentOrders.orderId,
+        name: students.name,
+        admissionNo: students.admissionNo,
+        applicationNo: applications.applicationNo,
+        degreeId: students.degreeId,
+        year: feeTerms.academicYear,
+        term: feeTerms.termNo,
+        amountPaise: paymentOrders.amountPaise,
+        mode: "Online",
+        reference: paymentOrders.trackingId,
+        status: orderStatus,
+        refundReference: paymentOrders.refundReference,
+      }),
+    )
+    .from(paymentOrders)
+    .innerJoin(feeTerms, eq(feeTerms.id, paymentOrders.feeTermId))
+    .innerJoin(students, eq(students.id, feeTerms.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(degrees, eq(degrees.id, students.degreeId))
+    .leftJoin(applications, eq(applications.id, students.applicationId))
+    .where(
+      and(
+        eq(paymentOrders.purpose, paymentPurposes.fee),
+        isNotNull(paymentOrders.refundStatus),
+        refundCondition(filters),
+        degreeConditions(filters, scope, students.degreeId),
+        filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
+        filters.term ? eq(feeTerms.termNo, filters.term) : undefined,
         paidBetween(filters, paymentOrders.settledAt),
         walkCondition(paymentOrders.id, walk),
       ),
@@ -195,6 +260,7 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
         mode: null,
         reference: null,
         status: "Due",
+        refundReference: null,
       }),
     )
     .from(feeTerms)
@@ -221,10 +287,13 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
  */
 function kindsFor(filters: TransactionFilters) {
   const due = filters.status === "Due";
+  const refunds = filters.status === "Refund";
+  const online = !filters.mode || filters.mode === "Online";
   return {
     dueTerms: due && filters.kind !== "application" && !filters.mode,
-    termFees: !due && filters.kind !== "application",
-    applicationFees: !due && filters.kind !== "fee" && !filters.year && !filters.term && (!filters.mode || filters.mode === "Online"),
+    termFees: !due && !refunds && filters.kind !== "application",
+    termFeeRefunds: !due && filters.kind !== "application" && online,
+    applicationFees: !due && filters.kind !== "fee" && !filters.year && !filters.term && online,
   };
 }
 
@@ -233,9 +302,14 @@ function transactionsTable(db: Database, filters: TransactionFilters, scope: Deg
   const kinds = kindsFor(filters);
   if (kinds.dueTerms) return dueTerms(db, filters, scope).as("transactions");
   const termFees = kinds.termFees ? termFeePayments(db, filters, scope) : undefined;
+  const refunds = kinds.termFeeRefunds ? termFeeRefunds(db, filters, scope) : undefined;
   const applicationFees = kinds.applicationFees ? applicationFeePayments(db, filters, scope) : undefined;
+  // Spelled out, as Drizzle types a union of each pair of kinds apart.
+  if (termFees && refunds && applicationFees) return unionAll(termFees, refunds, applicationFees).as("transactions");
+  if (termFees && refunds) return unionAll(termFees, refunds).as("transactions");
   if (termFees && applicationFees) return unionAll(termFees, applicationFees).as("transactions");
-  return (termFees ?? applicationFees)?.as("transactions");
+  if (refunds && applicationFees) return unionAll(refunds, applicationFees).as("transactions");
+  return (termFees ?? refunds ?? applicationFees)?.as("transactions");
 }
 
 /**
@@ -278,7 +352,12 @@ export async function countTransactions(db: Database, filters: TransactionFilter
  */
 export async function* transactionBatches(db: Database, filters: TransactionFilters, scope: DegreeScope, batchSize: number): AsyncGenerator<TransactionRecord[]> {
   const kinds = kindsFor(filters);
-  const sources = [kinds.termFees && termFeePayments, kinds.applicationFees && applicationFeePayments, kinds.dueTerms && dueTerms].filter((source) => source !== false);
+  const sources = [
+    kinds.termFees && termFeePayments,
+    kinds.termFeeRefunds && termFeeRefunds,
+    kinds.applicationFees && applicationFeePayments,
+    kinds.dueTerms && dueTerms,
+  ].filter((source) => source !== false);
   for (const source of sources) {
     let afterId = 0;
     for (;;) {

@@ -70,7 +70,8 @@ function transactionColumnsIn(timeZone: string): readonly SheetColumn<Transactio
     { header: "Amount", width: 12, numFmt: "0.00", value: (row) => paiseToRupees(row.amountPaise) },
     { header: "Mode", width: 14, value: (row) => row.mode },
     { header: "Reference", width: 20, value: (row) => row.reference },
-    { header: "Status", width: 8, value: (row) => row.status },
+    { header: "Status", width: 11, value: (row) => row.status },
+    { header: "Refund reference", width: 18, value: (row) => row.refundReference },
   ];
 }
 

@@ -2,11 +2,38 @@ import { and, asc, eq, inArray, lt, sql, type Placeholder, type SQL } from "driz
 import type { Database } from "../../db/client.js";
 import { batchedGroupsPerDatabase, batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
-import { applications, paymentOrders } from "../../db/schema/index.js";
+import { applications, feeTerms, paymentOrders, students } from "../../db/schema/index.js";
 import { applicationOfAnyUser } from "../admissions/admissions.repository.js";
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
+
+/** The order's money pays nothing and is owed back to the payer (inside the transaction that settles it). */
+export async function markRefundDue(db: Database, orderId: number): Promise<void> {
+  await db.update(paymentOrders).set({ refundStatus: "Due" }).where(eq(paymentOrders.id, orderId));
+}
+
+/** The degree an order's payment is for: its application's, or its fee term's student's. */
+export async function degreeIdOfOrder(db: Database, orderId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ degreeId: sql<number | null>`coalesce(${applications.degreeId}, ${students.degreeId})` })
+    .from(paymentOrders)
+    .leftJoin(applications, eq(applications.id, paymentOrders.applicationId))
+    .leftJoin(feeTerms, eq(feeTerms.id, paymentOrders.feeTermId))
+    .leftJoin(students, eq(students.id, feeTerms.studentId))
+    .where(eq(paymentOrders.id, orderId));
+  return row?.degreeId ?? undefined;
+}
+
+/** Records a due refund as given back, how and by whom. */
+export async function recordRefundGiven(db: Database, id: number, refund: { reference: string; refundedBy: number }): Promise<PaymentOrderRow> {
+  const [row] = await db
+    .update(paymentOrders)
+    .set({ refundStatus: "Refunded", refundReference: refund.reference, refundedBy: refund.refundedBy, refundedAt: sql`now()` })
+    .where(eq(paymentOrders.id, id))
+    .returning();
+  return row!;
+}
 
 /** What an order pays for: the application fee, or one term's fee. */
 export const paymentPurposes = { application: "application", fee: "fee" } as const;

@@ -18,6 +18,7 @@ import {
   findOrderByTrackingId,
   getOrderForUpdate,
   insertNumberedOrder,
+  markRefundDue,
   paymentPurposes,
   settleOrder,
   type NewPaymentOrder,
@@ -178,6 +179,7 @@ async function applyToApplication(db: Database, order: PaymentOrderRow, outcome:
       details: { ...about, trackingId },
       ip: meta.ip,
     });
+    await markRefundDue(db, order.id);
     return { ...about, refundDue: true };
   }
   await updateApplication(db, application.id, { paymentStatus: "Success", paymentRefNo: trackingId });

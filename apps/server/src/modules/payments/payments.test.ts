@@ -138,6 +138,8 @@ describe("the gateway's answer", () => {
     expect(logged.map((entry) => entry.summary)).toEqual([
       `Rs.300.00 received for application ${start.applicationNo}, whose fee was already in (Offline): refund it to the payer by hand`,
     ]);
+    // Owed back, the order is listed among the fee transactions' refunds until staff record it refunded.
+    expect((await orderOf(start.orderId)).refundStatus).toBe("Due");
   });
 
   it.each([

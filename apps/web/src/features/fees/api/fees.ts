@@ -1,4 +1,4 @@
-import type { FeePaymentAnswer, FeePaymentRequest, FeeStatus, FeeTransactionPage } from "@admissions/shared";
+import type { FeePaymentAnswer, FeePaymentRequest, FeeStatus, FeeTransactionPage, RefundRecord } from "@admissions/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
@@ -31,5 +31,14 @@ export function useFeeTransactions(query: string) {
     queryKey: [...feesKey, "transactions", query],
     queryFn: async () => (await apiRequest<FeeTransactionPage>(apiPaths.feeTransactions(query))).data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Staff record how a payment to refund was given back; the transactions are read again. */
+export function useRecordRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ orderId, refund }: { orderId: string; refund: RefundRecord }) => apiRequest(apiPaths.refund(orderId), { method: "POST", body: refund }),
+    onSuccess: () => void refreshShared(queryClient, "fees"),
   });
 }

@@ -1,4 +1,4 @@
-import type { FeeStatusTerm, FeeTermStatus } from "@admissions/shared";
+import type { FeeStatusTerm, FeeTermStatus, FeeTransactionRowStatus } from "@admissions/shared";
 
 /** SPEC.md section 9: fee years 1 to 3, terms 1 to 2. */
 export const feeYears = [1, 2, 3] as const;
@@ -18,5 +18,5 @@ export function findFeeTerm(terms: readonly FeeStatusTerm[], year: number | unde
 }
 
 /** Tag colours that keep AA contrast (Ant Design's orange and gold presets do not). */
-const statusColours: Record<FeeTermStatus, string> = { Due: "#92400e", Paid: "#15803d" };
-export const feeStatusColour = (status: FeeTermStatus) => statusColours[status];
+const statusColours: Record<FeeTermStatus | FeeTransactionRowStatus, string> = { Due: "#92400e", Paid: "#15803d", "Refund due": "#b91c1c", Refunded: "#4b5563" };
+export const feeStatusColour = (status: FeeTermStatus | FeeTransactionRowStatus) => statusColours[status];

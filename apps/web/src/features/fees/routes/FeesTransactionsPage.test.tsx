@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { findRow, ok, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { findRow, ok, okAnswer, openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
 import { choose } from "../test/fee-api";
 
 const feeRow = {
@@ -39,6 +39,8 @@ const applicationRow = {
   reference: "310012345678",
 };
 const page = { content: [feeRow, applicationRow], totalElements: 2, totalPages: 1, number: 0, size: 20, totals: { count: 123456, amount: 1234567.5 } };
+const refundRow = { ...applicationRow, id: "refund-9", kind: "fee", orderId: "ADMUG20260001F3P2", name: "ASHA R", year: 1, term: 1, amount: 15000, status: "Refund due", refundReference: null };
+const refundedRow = { ...refundRow, id: "refund-8", orderId: "ADMUG20260002F5P2", name: "BALA M", status: "Refunded", refundReference: "RFND-77" };
 
 const timeZone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
@@ -50,6 +52,32 @@ const api = {
 
 describe("Fees Transaction", { timeout: 60_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it("lists the payments to refund, and records one's refund with how the money went back", async () => {
+    const calls = stubApi({
+      ...api,
+      "/booking/feeTransactions": ok({ ...page, content: [refundRow, refundedRow], totalElements: 2 }),
+      "/booking/refunds/": () => okAnswer({ orderId: refundRow.orderId, refundStatus: "Refunded", refundReference: "RFND-78" }, "Refund recorded"),
+    });
+    renderAt("/feesStatus?status=Refund");
+    const due = await findRow("ASHA R");
+    expect(within(due).getByText("Refund due")).toBeTruthy();
+    expect(within(await findRow("BALA M")).getByText("Refunded: RFND-77")).toBeTruthy();
+
+    const recordButton = within(due).getByRole("button", { name: `Record refund: ${refundRow.orderId}` });
+    await userEvent.click(recordButton);
+    const dialog = await openDialog(`Record the refund of order ${refundRow.orderId}`);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Record" }));
+    expect(await within(dialog).findByText("Enter how the money went back: the gateway's refund number or the bank transfer's!")).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText("Refund reference"), "RFND-78");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Record" }));
+
+    expect(await screen.findByText("Refund recorded")).toBeTruthy();
+    const sent = calls.find((call) => call.init?.method === "POST");
+    expect(sent?.url).toBe(`/booking/refunds/${refundRow.orderId}`);
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({ reference: "RFND-78" });
+    await waitFor(() => expect(document.activeElement).toBe(recordButton));
+  });
 
   it("shows the server's page with its totals, and keeps each filter in the URL and the query", async () => {
     const calls = stubApi(api);

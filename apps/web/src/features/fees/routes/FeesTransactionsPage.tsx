@@ -1,5 +1,6 @@
-import { feeModes, feeTransactionKinds, feeTransactionStatuses, type FeeTransactionStatus, type FeeTransaction } from "@admissions/shared";
-import { Alert, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
+import { feeModes, feeTransactionKinds, feeTransactionStatuses, type FeeTransaction, type FeeTransactionRowStatus, type FeeTransactionStatus } from "@admissions/shared";
+import { Alert, Button, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorText } from "../../../lib/error-text";
@@ -9,6 +10,7 @@ import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useFeeTransactions } from "../api/fees";
 import { ExportFeeTransactions } from "../components/ExportFeeTransactions";
+import { RefundModal } from "../components/RefundModal";
 import { feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
 import { browserTimeZone } from "../../../lib/time-zone";
 import { Panel } from "../../../components/Panel";
@@ -21,8 +23,9 @@ const PAGE_SIZE = 20;
 const DEFAULT_STATUS: FeeTransactionStatus = "Paid";
 
 /**
- * /feesStatus (Fees Transaction): every fee and application payment, online and offline, or the
- * terms still due; filtered, paged and totalled on the server, the filters kept in the URL.
+ * /feesStatus (Fees Transaction): every fee and application payment, online and offline, the terms
+ * still due, or the payments to refund; filtered, paged and totalled on the server, the filters kept
+ * in the URL. A payment to refund is recorded as given back from its row.
  */
 export function FeesTransactionsPage() {
   const { t, i18n } = useTranslation();
@@ -42,6 +45,8 @@ export function FeesTransactionsPage() {
   const data = list.data;
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
   const count = new Intl.NumberFormat("en-IN");
+  /** The payment whose refund is being recorded, while its dialog is open. */
+  const [refunding, setRefunding] = useState<FeeTransaction & { orderId: string }>();
 
   const columns: TableProps<FeeTransaction>["columns"] = [
     {
@@ -68,9 +73,23 @@ export function FeesTransactionsPage() {
       title: t("fees.status"),
       dataIndex: "status",
       key: "status",
-      render: (value: FeeTransactionStatus) => <Tag color={feeStatusColour(value)}>{t(`fees.statuses.${value}`)}</Tag>,
+      render: (value: FeeTransactionRowStatus) => <Tag color={feeStatusColour(value)}>{t(`fees.statuses.${value}`)}</Tag>,
     },
     { title: t("fees.transactions.kind"), dataIndex: "kind", key: "kind", render: (kind: string) => t(`fees.transactions.kinds.${kind}`) },
+    {
+      title: t("fees.transactions.actions"),
+      key: "actions",
+      render: (_value, row) => {
+        if (row.status === "Refunded") return t("fees.transactions.refunds.refundedAs", { reference: row.refundReference });
+        const orderId = row.orderId;
+        if (row.status !== "Refund due" || !orderId) return null;
+        return (
+          <Button size="small" onClick={() => setRefunding({ ...row, orderId })} aria-label={`${t("fees.transactions.refunds.record")}: ${orderId}`}>
+            {t("fees.transactions.refunds.record")}
+          </Button>
+        );
+      },
+    },
   ];
 
   /** A filter's select: its label is its accessible name, its choice kept in the URL. */
@@ -153,6 +172,7 @@ export function FeesTransactionsPage() {
         }}
         onChange={(pagination) => update(tableChange(pagination), true)}
       />
+      {refunding && <RefundModal transaction={refunding} onClose={() => setRefunding(undefined)} />}
     </Panel>
   );
 }
