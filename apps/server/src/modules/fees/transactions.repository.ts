@@ -92,6 +92,25 @@ function inWalkOrder<T extends PgSelect>(query: T, key: AnyPgColumn, walk?: Walk
   return walk ? query.orderBy(asc(key)).limit(walk.limit) : query;
 }
 
+/** What a kind that lists a student's term takes of the term and its student. */
+const termOfStudentColumns = {
+  name: students.name,
+  admissionNo: students.admissionNo,
+  applicationNo: applications.applicationNo,
+  degreeId: students.degreeId,
+  year: feeTerms.academicYear,
+  term: feeTerms.termNo,
+} as const;
+
+/** The filters of a kind that lists a student's term: the degrees, the year and the term. */
+function termOfStudentConditions(filters: TransactionFilters, scope: DegreeScope): SQL | undefined {
+  return and(
+    degreeConditions(filters, scope, students.degreeId),
+    filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
+    filters.term ? eq(feeTerms.termNo, filters.term) : undefined,
+  );
+}
+
 /** Term fees paid, online or at the office: fee_payments. */
 function termFeePayments(db: Database, filters: TransactionFilters, scope: DegreeScope, walk?: Walk) {
   const query = db
@@ -103,12 +122,7 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
         paidAt: feePayments.paidAt,
         receiptNo: feePayments.receiptNo,
         orderId: paymentOrders.orderId,
-        name: students.name,
-        admissionNo: students.admissionNo,
-        applicationNo: applications.applicationNo,
-        degreeId: students.degreeId,
-        year: feeTerms.academicYear,
-        term: feeTerms.termNo,
+        ...termOfStudentColumns,
         amountPaise: feePayments.amountPaise,
         mode: feePayments.mode,
         reference: feePayments.reference,
@@ -125,9 +139,7 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
     .leftJoin(applications, eq(applications.id, students.applicationId))
     .where(
       and(
-        degreeConditions(filters, scope, students.degreeId),
-        filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
-        filters.term ? eq(feeTerms.termNo, filters.term) : undefined,
+        termOfStudentConditions(filters, scope),
         filters.mode ? eq(feePayments.mode, filters.mode) : undefined,
         paidBetween(filters, feePayments.paidAt),
         walkCondition(feePayments.id, walk),
@@ -148,6 +160,18 @@ function refundCondition(filters: TransactionFilters): SQL {
   return filters.status === "Refund" ? isNotNull(paymentOrders.refundStatus) : sql`${paymentOrders.refundStatus} is distinct from 'Refunded'`;
 }
 
+/** What a kind that lists gateway orders takes of the order. */
+const gatewayOrderColumns = {
+  paidAt: paymentOrders.settledAt,
+  receiptNo: null,
+  orderId: paymentOrders.orderId,
+  amountPaise: paymentOrders.amountPaise,
+  mode: "Online",
+  reference: paymentOrders.trackingId,
+  status: orderStatus,
+  refundReference: paymentOrders.refundReference,
+} as const;
+
 /** Application fees paid through the gateway: the Success orders of applications (always Online). */
 function applicationFeePayments(db: Database, filters: TransactionFilters, scope: DegreeScope, walk?: Walk) {
   const query = db
@@ -156,20 +180,13 @@ function applicationFeePayments(db: Database, filters: TransactionFilters, scope
         rowId: sql`'application-' || ${paymentOrders.id}`,
         sourceId: paymentOrders.id,
         kind: "application",
-        paidAt: paymentOrders.settledAt,
-        receiptNo: null,
-        orderId: paymentOrders.orderId,
+        ...gatewayOrderColumns,
         name: applications.name,
         admissionNo: applications.admissionNo,
         applicationNo: applications.applicationNo,
         degreeId: applications.degreeId,
         year: null,
         term: null,
-        amountPaise: paymentOrders.amountPaise,
-        mode: "Online",
-        reference: paymentOrders.trackingId,
-        status: orderStatus,
-        refundReference: paymentOrders.refundReference,
       }),
     )
     .from(paymentOrders)
@@ -201,20 +218,8 @@ function termFeeRefunds(db: Database, filters: TransactionFilters, scope: Degree
         rowId: sql`'refund-' || ${paymentOrders.id}`,
         sourceId: paymentOrders.id,
         kind: "fee",
-        paidAt: paymentOrders.settledAt,
-        receiptNo: null,
-        orderId: paymentOrders.orderId,
-        name: students.name,
-        admissionNo: students.admissionNo,
-        applicationNo: applications.applicationNo,
-        degreeId: students.degreeId,
-        year: feeTerms.academicYear,
-        term: feeTerms.termNo,
-        amountPaise: paymentOrders.amountPaise,
-        mode: "Online",
-        reference: paymentOrders.trackingId,
-        status: orderStatus,
-        refundReference: paymentOrders.refundReference,
+        ...gatewayOrderColumns,
+        ...termOfStudentColumns,
       }),
     )
     .from(paymentOrders)
@@ -228,9 +233,7 @@ function termFeeRefunds(db: Database, filters: TransactionFilters, scope: Degree
         eq(paymentOrders.purpose, paymentPurposes.fee),
         isNotNull(paymentOrders.refundStatus),
         refundCondition(filters),
-        degreeConditions(filters, scope, students.degreeId),
-        filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
-        filters.term ? eq(feeTerms.termNo, filters.term) : undefined,
+        termOfStudentConditions(filters, scope),
         paidBetween(filters, paymentOrders.settledAt),
         walkCondition(paymentOrders.id, walk),
       ),
@@ -250,12 +253,7 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
         paidAt: null,
         receiptNo: null,
         orderId: null,
-        name: students.name,
-        admissionNo: students.admissionNo,
-        applicationNo: applications.applicationNo,
-        degreeId: students.degreeId,
-        year: feeTerms.academicYear,
-        term: feeTerms.termNo,
+        ...termOfStudentColumns,
         amountPaise: feeTerms.amountPaise,
         mode: null,
         reference: null,
@@ -271,9 +269,7 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
     .where(
       and(
         isOwedNow,
-        degreeConditions(filters, scope, students.degreeId),
-        filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
-        filters.term ? eq(feeTerms.termNo, filters.term) : undefined,
+        termOfStudentConditions(filters, scope),
         walkCondition(feeTerms.id, walk),
       ),
     )
