@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 
 /** SPEC.md: printed values are upper-cased, except those kept as given (names in Tamil, dates, e-mail). */
@@ -6,8 +7,8 @@ export const printedText = (value: unknown, asGiven = false) => {
   return asGiven ? text : text.toUpperCase();
 };
 
-/** SPEC.md: a yes/no answer left empty prints as NO. */
-export const printedYesNo = (value: unknown) => (value ? String(value).toUpperCase() : "NO");
+/** SPEC.md: a yes/no answer prints as YES or NO, in the interface's language; left empty, as NO. */
+export const printedYesNo = (t: TFunction, value: unknown) => (value === "yes" ? t("admission.yes") : t("admission.no")).toUpperCase();
 
 /** One titled block of label and value pairs on a printed page (the global print CSS lays it out for A4). */
 export function PrintedSection({ title, rows }: { title: string; rows: [string, ReactNode][] }) {

@@ -1,6 +1,7 @@
 import { isUnderGraduate } from "@admissions/shared";
 import { useTranslation } from "react-i18next";
-import { PrintedSection as Section, PrintedTable, printedText as shown, printedYesNo as yesNo } from "../../../components/PrintedSection";
+import { PrintedSection as Section, PrintedTable, printedText as shown, printedYesNo } from "../../../components/PrintedSection";
+import { choiceLabel, type ChoiceField } from "../../../lib/choice-labels";
 import type { StoredAdmission } from "../api/form-reads";
 import { documents } from "./UploadStep";
 
@@ -15,6 +16,8 @@ export function ApplicationSummary({ application, photoUrl }: { application: Sto
   const marks = (values.marksDetails ?? []) as Values[];
   const ug = isUnderGraduate(values.course as string);
   const label = (key: string) => t(`admission.${key}`);
+  const yesNo = (value: unknown) => printedYesNo(t, value);
+  const choice = (field: ChoiceField, value: unknown) => shown(value ? choiceLabel(t, field, String(value)) : value);
 
   return (
     <article className="application-summary" aria-label={t("summary.title")}>
@@ -32,14 +35,14 @@ export function ApplicationSummary({ application, photoUrl }: { application: Sto
         rows={[
           [label("name"), shown(values.name)],
           [label("nameInTamil"), shown(values.nameInTamil, true)],
-          [label("gender"), shown(values.gender)],
+          [label("gender"), choice("gender", values.gender)],
           [label("dob"), shown(values.dob, true)],
           [label("age"), shown(values.age)],
           [label("bloodGroup"), shown(values.bloodGroup, true)],
           [label("community"), shown(values.community)],
           [label("caste"), shown(values.caste)],
           [label("nationality"), shown(values.nationality)],
-          [label("religion"), shown(values.religion)],
+          [label("religion"), choice("religion", values.religion)],
           [label("motherTongue"), shown(values.motherTongue)],
           [label("aadharNo"), shown(values.aadharNo)],
           [label("fatherName"), shown(values.fatherName)],
@@ -51,7 +54,7 @@ export function ApplicationSummary({ application, photoUrl }: { application: Sto
           [label("tnOriginAndaman"), yesNo(values.tnOriginAndaman)],
           [label("distinctionInSportsDetails"), `${yesNo(values.distinctionInSportsDetails)} ${shown(values.distinctionInSports)}`.trim()],
           [label("hostelRequired"), yesNo(values.hostelRequired)],
-          [label("transportMode"), shown(values.transportMode)],
+          [label("transportMode"), choice("transportMode", values.transportMode)],
           [label("emisNo"), shown(values.emisNo)],
         ]}
       />
@@ -77,14 +80,14 @@ export function ApplicationSummary({ application, photoUrl }: { application: Sto
           <Section
             title={t("summary.school")}
             rows={[
-              [label("examPassed"), shown(exam.examPassed)],
-              [label("boardOfStudy"), shown(exam.boardOfStudy)],
-              [label("mediumOfStudy"), shown(exam.mediumOfStudy)],
+              [label("examPassed"), choice("examPassed", exam.examPassed)],
+              [label("boardOfStudy"), choice("boardOfStudy", exam.boardOfStudy)],
+              [label("mediumOfStudy"), choice("mediumOfStudy", exam.mediumOfStudy)],
               [label("schoolName"), shown(exam.schoolName)],
               [label("schoolPlace"), shown(exam.schoolPlace)],
               [label("maxMarkInTweleve"), shown(exam.maxMarkInTweleve)],
               [label("isPassedEleventh"), yesNo(exam.isPassedEleventh)],
-              [label("tweleveStatus"), shown(exam.tweleveStatus)],
+              [label("tweleveStatus"), choice("tweleveStatus", exam.tweleveStatus)],
               [label("govtSchool"), yesNo(exam.govtSchool)],
               [label("totalMarks"), shown(values.totalMarks)],
               [label("totalMarkPercent"), values.totalMarkPercent ? shown(values.totalMarkPercent) : "-"],
@@ -102,7 +105,7 @@ export function ApplicationSummary({ application, photoUrl }: { application: Sto
           title={t("summary.degree")}
           rows={(["nameOfDegree", "mainSubject", "mediumOfStudy", "universityName", "collegeName", "collegePlace", "yearOfStudy"] as const).map((key) => [
             label(key),
-            shown(exam[key]),
+            key === "mediumOfStudy" ? choice(key, exam[key]) : shown(exam[key]),
           ])}
         />
       )}

@@ -16,7 +16,8 @@ import {
 } from "@admissions/shared";
 import { Col, Form, Input, Row, Select, Statistic, Typography, type FormRule } from "antd";
 import { useTranslation } from "react-i18next";
-import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf, useTranslatedOptions } from "./fields";
+import { choiceOptions } from "../../../lib/choice-labels";
+import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf } from "./fields";
 
 /**
  * A row's marks are at most its max marks, checked as the row is filled in (and again when a change
@@ -41,9 +42,9 @@ const subjectsForRow = (index: number) => (index === 0 ? languageOneSubjects : i
 export function MarksStep({ course, children }: { course: string | undefined; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const ug = isUnderGraduate(course);
-  const mediums = useTranslatedOptions("mediums", mediumsOfStudy);
-  const examsPassed = useTranslatedOptions("examsPassed", examPassedOptions);
-  const boards = useTranslatedOptions("boards", boardsOfStudy);
+  const mediums = choiceOptions(t, "mediumOfStudy", mediumsOfStudy);
+  const examsPassed = choiceOptions(t, "examPassed", examPassedOptions);
+  const boards = choiceOptions(t, "boardOfStudy", boardsOfStudy);
 
   if (!ug) {
     return (
@@ -98,7 +99,7 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
         <YesNo label={t("admission.isPassedEleventh")} />
       </Field>
       <Field name={["examDetails", "tweleveStatus"]} label={t("admission.tweleveStatus")} rule="tweleveStatus">
-        <Select options={tweleveStatuses.map((value) => ({ value, label: t(`admission.tweleveStatuses.${value}`) }))} />
+        <Select options={choiceOptions(t, "tweleveStatus", tweleveStatuses)} />
       </Field>
       <Field name={["examDetails", "govtSchool"]} label={t("admission.govtSchool")} rule="yesNo">
         <YesNo label={t("admission.govtSchool")} />

@@ -11,8 +11,9 @@ import {
 } from "@admissions/shared";
 import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
 import { useTranslation } from "react-i18next";
+import { choiceOptions } from "../../../lib/choice-labels";
 import type { Course, Degree } from "../../../lib/masters";
-import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf, useTranslatedOptions } from "./fields";
+import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf } from "./fields";
 
 /**
  * Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions.
@@ -21,7 +22,6 @@ import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf, useT
  */
 export function StudentDetailsStep({ offline, courses, degrees }: { offline: boolean; courses: Course[]; degrees: Degree[] }) {
   const { t } = useTranslation();
-  const religionOptions = useTranslatedOptions("religions", religions);
   const form = Form.useFormInstance();
 
   return (
@@ -53,7 +53,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
         <Input lang="ta" />
       </Field>
       <Field name="gender" label={t("admission.gender")} rule="gender">
-        <Select options={genders.map((value) => ({ value, label: t(`admission.genders.${value}`) }))} />
+        <Select options={choiceOptions(t, "gender", genders)} />
       </Field>
       <Field name="dob" label={t("admission.dob")} rule="dob">
         <Input type="date" max={new Date().toISOString().slice(0, 10)} />
@@ -76,7 +76,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
         <Input />
       </Field>
       <Field name="religion" label={t("admission.religion")} rule="religion">
-        <Select options={religionOptions} />
+        <Select options={choiceOptions(t, "religion", religions)} />
       </Field>
       <Field name="motherTongue" label={t("admission.motherTongue")} rule="motherTongue" normalize={upperText}>
         <Input />
@@ -125,7 +125,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
         </Field>
       </ShownWhen>
       <Field name="transportMode" label={t("admission.transportMode")} rule="transportMode">
-        <Select options={transportModes.map((value) => ({ value, label: t(`admission.transportModes.${value === "College Bus" ? "bus" : "own"}`) }))} />
+        <Select options={choiceOptions(t, "transportMode", transportModes)} />
       </Field>
       <Field name="referralName" label={`${t("admission.referralName")} ${t("admission.optional")}`} normalize={upperText}>
         <Input />

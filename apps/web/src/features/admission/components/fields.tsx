@@ -77,12 +77,6 @@ export function optionsOf(values: readonly (string | number)[]) {
   return values.map((value) => ({ value, label: String(value) }));
 }
 
-/** A reference list stored in English words, each option labelled in the interface's language. */
-export function useTranslatedOptions(group: "religions" | "mediums" | "boards" | "examsPassed", values: readonly string[]) {
-  const { t } = useTranslation();
-  return values.map((value) => ({ value, label: t(`admission.${group}.${value}`) }));
-}
-
 type FieldPath = NonNullable<FormItemProps["name"]>;
 
 /** The value at `path` in the form's values, as Form.Item names a field: a key or a list of keys. */

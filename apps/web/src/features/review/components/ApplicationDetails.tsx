@@ -23,8 +23,7 @@ function screenValue(field: DetailField, t: TFunction): string {
     const answer = field.value === "yes" ? t("admission.yes") : t("admission.no");
     return field.value === "yes" && field.detail ? `${answer} (${field.detail})` : answer;
   }
-  if (!field.value) return "-";
-  return field.choicesKey ? t(`${field.choicesKey}.${field.value}`, { defaultValue: field.value }) : field.value;
+  return field.value || "-";
 }
 
 /** A card whose title is a real heading, so the page's outline reads h1, then h2 per section. */

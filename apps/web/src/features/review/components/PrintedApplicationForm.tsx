@@ -1,11 +1,12 @@
 import { documentFieldNames } from "@admissions/shared";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { PrintedSection, PrintedTable, printedText, printedYesNo } from "../../../components/PrintedSection";
 import type { ReviewedApplication } from "../api/review";
 import { applicationSections, documentLabels, markColumns, showsMarks, type DetailField } from "./application-sections";
 
-function printedValue(field: DetailField): string {
-  if (field.yesNo) return `${printedYesNo(field.value)} ${field.value === "yes" ? printedText(field.detail) : ""}`.trim();
+function printedValue(field: DetailField, t: TFunction): string {
+  if (field.yesNo) return `${printedYesNo(t, field.value)} ${field.value === "yes" ? printedText(field.detail) : ""}`.trim();
   return printedText(field.value, field.asGiven);
 }
 
@@ -41,7 +42,7 @@ export function PrintedApplicationForm({ application, photoUrl }: { application:
         {photoUrl && <img src={photoUrl} alt={t("admission.documents.photo")} className="summary-photo" />}
       </header>
       {applicationSections(application, t).map((section) => (
-        <PrintedSection key={section.key} title={section.title} rows={section.fields.map((field) => [field.label, printedValue(field)])} />
+        <PrintedSection key={section.key} title={section.title} rows={section.fields.map((field) => [field.label, printedValue(field, t)])} />
       ))}
       {showsMarks(application) && (
         <section className="summary-section">

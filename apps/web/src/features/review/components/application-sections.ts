@@ -1,16 +1,17 @@
 import { isUnderGraduate, type documentFieldNames, type MarkRow, type PgExamDetails, type UgExamDetails } from "@admissions/shared";
+import type { TFunction } from "i18next";
+import { choiceLabel, isChoiceField } from "../../../lib/choice-labels";
 import type { ReviewedApplication } from "../api/review";
 
 /** One fact of the application; the screen and the printed form each decide how to show it. */
 export interface DetailField {
   label: string;
+  /** As stored, but a fixed choice (gender, religion, HSC result...) in the interface's language. */
   value: string;
   /** A yes/no answer: shown in words, printed as YES or NO (SPEC.md: empty prints NO). */
   yesNo?: boolean;
   /** What a yes answer specifies (the disability, the sport). */
   detail?: string;
-  /** A fixed choice shown on screen through its catalogue entries under this key (gender, HSC result). */
-  choicesKey?: string;
   /** Printed as given rather than upper-cased (names in Tamil, dates, e-mail). */
   asGiven?: boolean;
 }
@@ -21,15 +22,13 @@ export interface DetailSection {
   fields: DetailField[];
 }
 
-type Translate = (key: string) => string;
-
 const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 /** SPEC.md's review sections in order: Student Detail, Contact Detail, then Exam Detail (UG) or Degree Detail (PG). */
-export function applicationSections(application: ReviewedApplication, t: Translate): DetailSection[] {
+export function applicationSections(application: ReviewedApplication, t: TFunction): DetailSection[] {
   const field = (key: string, value: unknown, options: Omit<DetailField, "label" | "value"> = {}): DetailField => ({
     label: t(`admission.${key}`),
-    value: text(value),
+    value: isChoiceField(key) && value ? choiceLabel(t, key, String(value)) : text(value),
     ...options,
   });
   const address = application.addressDetails;
@@ -41,7 +40,7 @@ export function applicationSections(application: ReviewedApplication, t: Transla
       fields: [
         field("name", application.name),
         field("nameInTamil", application.nameInTamil, { asGiven: true }),
-        field("gender", application.gender, { choicesKey: "admission.genders" }),
+        field("gender", application.gender),
         field("dob", application.dob, { asGiven: true }),
         field("age", application.age),
         field("bloodGroup", application.bloodGroup, { asGiven: true }),
@@ -98,7 +97,7 @@ export function applicationSections(application: ReviewedApplication, t: Transla
         field("schoolPlace", exam.schoolPlace),
         field("maxMarkInTweleve", exam.maxMarkInTweleve),
         field("isPassedEleventh", exam.isPassedEleventh, { yesNo: true }),
-        field("tweleveStatus", exam.tweleveStatus, { choicesKey: "admission.tweleveStatuses" }),
+        field("tweleveStatus", exam.tweleveStatus),
         field("govtSchool", exam.govtSchool, { yesNo: true }),
         // None while the result is awaited: the 0 stored then is not a mark.
         field("totalMarks", exam.tweleveStatus === "APPEARED" ? null : application.totalMarks),

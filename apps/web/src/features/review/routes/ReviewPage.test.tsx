@@ -1,7 +1,9 @@
 import { sampleAdmission, type DecisionHistoryEntry } from "@admissions/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
+import i18n from "../../../lib/i18n";
+import { catalogues } from "../../../test/catalogues";
 import { failure, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const userName = "priya@example.in";
@@ -113,6 +115,32 @@ describe("the application review screen", { timeout: 60_000 }, () => {
 
     const remarks = screen.getByLabelText("Remarks");
     expect(remarks.getAttribute("maxlength")).toBe("100");
+  });
+
+  it("shows and prints the form's fixed choices and yes/no answers in the chosen language, as the form offered them", async () => {
+    const french = catalogues.fr.admission;
+    await act(() => i18n.changeLanguage("fr"));
+    try {
+      stubReviewApi();
+      renderAt(reviewPath);
+      await screen.findByRole("heading", { level: 1, name: /PRIYA S/ });
+      expect(await onScreen().findByText(french.genders.female)).toBeTruthy();
+      for (const label of [french.religions.Hindu, french.transportModes.bus, french.boards["State Board"], french.mediums.English, french.tweleveStatuses.PASSED]) {
+        expect(onScreen().getAllByText(label).length, label).toBeGreaterThan(0);
+      }
+
+      // The printed form upper-cases every value, the yes/no answers too, in the same words.
+      const printed = screen.getByRole("article", { name: catalogues.fr.review.formTitle, hidden: true });
+      // French puts a no-break space before "?", which the query's matching folds into a space.
+      const printedValue = (label: string) => within(printed).getByText(label.replace(/\s+/g, " ")).nextElementSibling?.textContent;
+      expect(printedValue(french.gender)).toBe(french.genders.female.toUpperCase());
+      expect(printedValue(french.religion)).toBe(french.religions.Hindu.toUpperCase());
+      expect(printedValue(french.tweleveStatus)).toBe(french.tweleveStatuses.PASSED.toUpperCase());
+      expect(printedValue(french.exServiceMan)).toBe(french.no.toUpperCase());
+      expect(printedValue(french.hostelRequired)).toBe(french.yes.toUpperCase());
+    } finally {
+      await act(() => i18n.changeLanguage("en"));
+    }
   });
 
   it("leaves out Mark Detail while the HSC result is awaited", async () => {

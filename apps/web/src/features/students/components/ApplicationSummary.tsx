@@ -2,6 +2,7 @@ import type { StudentDetail } from "@admissions/shared";
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { choiceLabel } from "../../../lib/choice-labels";
 import { routes } from "../../../lib/paths";
 import { Facts, Section } from "./StudentSections";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
@@ -46,7 +47,7 @@ export function ApplicationSummary({ application, userName }: { application: Stu
           { key: "applicationDate", label: t("students.applicationDate"), children: shown(form.applicationDate) },
           { key: "applicationStatus", label: t("payment.applicationStatus"), children: form.applicationStatus ? applicationStatusLabel(t, form.applicationStatus) : "-" },
           { key: "paymentStatus", label: t("payment.paymentStatus"), children: form.paymentStatus ? paymentStatusLabel(t, form.paymentStatus) : "-" },
-          { key: "gender", label: t("admission.gender"), children: form.gender ? t(`admission.genders.${form.gender}`, { defaultValue: form.gender }) : "-" },
+          { key: "gender", label: t("admission.gender"), children: form.gender ? choiceLabel(t, "gender", form.gender) : "-" },
           { key: "dob", label: t("admission.dob"), children: shown(form.dob) },
           { key: "fatherName", label: t("admission.fatherName"), children: shown(form.fatherName) },
           { key: "community", label: t("admission.community"), children: shown(form.community) },
