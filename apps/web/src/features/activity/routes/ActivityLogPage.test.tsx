@@ -54,6 +54,8 @@ describe("the activity log", () => {
     await waitFor(() => expect(router.state.location.search).toBe("?action=user.signin&userName=asha"));
     await waitFor(() => expect(logCalls(calls).some((params) => params.get("userName") === "asha" && !params.has("pageNo"))).toBe(true));
 
+    // Each date box shows its name, not only the date's format.
+    for (const name of ["From date", "To date"]) expect(screen.getByLabelText(name).closest(".ant-input-affix-wrapper")?.textContent).toBe(name);
     fireEvent.change(screen.getByLabelText("From date"), { target: { value: "2026-06-01" } });
     await waitFor(() => expect(router.state.location.search).toBe("?action=user.signin&userName=asha&dateFrom=2026-06-01"));
     expect(screen.getByLabelText("To date").getAttribute("min")).toBe("2026-06-01");

@@ -1,5 +1,5 @@
 import type { ActivityEntry } from "@admissions/shared";
-import { Alert, Col, Input, Row, Select, Table, Typography, type TableProps } from "antd";
+import { Alert, Col, Row, Select, Table, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
 import { useScrollableTable } from "../../../lib/table-scroll";
@@ -10,6 +10,7 @@ import { ActivityDetails } from "../components/ActivityDetails";
 import { useActivityLabels } from "../components/activity-labels";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
+import { DateRangeFilters } from "../../../components/DateRangeFilters";
 
 const PAGE_SIZE = 20;
 
@@ -83,24 +84,7 @@ export function ActivityLogPage() {
             options={(actions.data ?? []).map((action) => ({ value: action, label: actionLabel(action) }))}
           />
         </Col>
-        <Col xs={12} md={6} lg={5}>
-          <Input
-            type="date"
-            aria-label={t("activity.dateFrom")}
-            value={dateFrom}
-            max={dateTo || undefined}
-            onChange={(event) => update({ dateFrom: event.target.value })}
-          />
-        </Col>
-        <Col xs={12} md={6} lg={5}>
-          <Input
-            type="date"
-            aria-label={t("activity.dateTo")}
-            value={dateTo}
-            min={dateFrom || undefined}
-            onChange={(event) => update({ dateTo: event.target.value })}
-          />
-        </Col>
+        <DateRangeFilters from={{ label: t("activity.dateFrom"), value: dateFrom }} to={{ label: t("activity.dateTo"), value: dateTo }} onChange={update} />
       </Row>
       {log.isError && <Alert type="error" showIcon title={errorText(log.error, t)} className="list-filters" />}
       <Table<ActivityEntry>

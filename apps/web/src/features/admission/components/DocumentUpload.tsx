@@ -9,12 +9,14 @@ import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
 import { uploadDocument } from "../api/admission";
 import { shrinkImageToFit } from "../lib/shrink-image";
+import "./document-upload.css";
 
 const ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
 
 /**
  * One document of the upload step. A native file input, so phones offer the camera and the gallery
- * and keyboards reach it; photos over 1 MB are shrunk before they are sent. The input takes the id
+ * and keyboards reach it, laid over a button that says in the interface's language whether a file is
+ * in (document-upload.css); photos over 1 MB are shrunk before they are sent. The input takes the id
  * and the error's aria attributes the form item gives, so a missing document's error is read out
  * with it and the form can scroll to it and focus it.
  */
@@ -74,18 +76,24 @@ export function DocumentUpload({
         {label}
         {required && <span aria-hidden> *</span>}
       </label>
-      <input
-        id={inputId}
-        type="file"
-        accept={ACCEPT}
-        disabled={busy}
-        aria-invalid={invalid}
-        aria-describedby={[errorId, `${inputId}-hint`].filter(Boolean).join(" ")}
-        onChange={(event) => {
-          void choose(event.target.files?.[0]);
-          event.target.value = "";
-        }}
-      />
+      <div className="document-upload__picker">
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          disabled={busy}
+          aria-invalid={invalid}
+          aria-describedby={[errorId, `${inputId}-hint`].filter(Boolean).join(" ")}
+          onChange={(event) => {
+            void choose(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+        {/* The input is named by its label and described by the hint; this only draws its button. */}
+        <span className="document-upload__button" aria-hidden>
+          {value ? t("admission.replaceFile") : t("admission.chooseFile")}
+        </span>
+      </div>
       <div id={`${inputId}-hint`} className="document-upload__hint">
         {busy ? <Spin size="small" /> : value ? <><CheckCircleFilled className="document-upload__done" /> {t("admission.uploaded")}</> : t("admission.uploadHint")}
       </div>

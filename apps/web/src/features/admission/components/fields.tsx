@@ -1,7 +1,7 @@
 import type { admissionFields } from "@admissions/shared";
 import { Col, Form, Input, Radio, type FormItemProps, type InputProps } from "antd";
 import type { Rule } from "antd/es/form";
-import type { ReactNode } from "react";
+import { useImperativeHandle, useRef, type ReactNode, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyZodRule } from "../../../lib/form-rules";
 
@@ -55,14 +55,40 @@ export function InputWithHint({ hint, ...inputProps }: InputProps & { hint: stri
   );
 }
 
-/** SPEC.md's yes/no questions as radio buttons, big enough for a thumb. */
-export function YesNo({ value, onChange, label }: { value?: string; onChange?: (value: string) => void; label: string }) {
+/**
+ * SPEC.md's yes/no questions as radio buttons, big enough for a thumb. Form.Item gives it the
+ * field's id and its error's aria attributes, and a ref through which the form focuses a field it
+ * scrolls to (a question left unanswered, at Next): the group is no input for a label to focus.
+ */
+export function YesNo({
+  value,
+  onChange,
+  label,
+  id,
+  ref,
+  "aria-invalid": invalid,
+  "aria-describedby": describedBy,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  label: string;
+  id?: string;
+  ref?: Ref<{ focus: () => void }>;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
   const { t } = useTranslation();
+  const group = useRef<HTMLDivElement>(null);
+  useImperativeHandle(ref, () => ({ focus: () => group.current?.querySelector<HTMLInputElement>("input:checked, input")?.focus() }), []);
   return (
     <Radio.Group
+      ref={group}
+      id={id}
       value={value}
       onChange={(event) => onChange?.(event.target.value as string)}
       aria-label={label}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
       optionType="button"
       options={[
         { value: "yes", label: t("admission.yes") },

@@ -103,6 +103,26 @@ describe("a document missing at the last step", () => {
   });
 });
 
+describe("a document's file input", () => {
+  it("says in the interface's words whether a file is in, where the browser's own said 'No file chosen' after every upload", async () => {
+    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null), "/booking/uploadFile": ok({ fileName: "marksheet.pdf" }) });
+    renderAt("/admission");
+    const marksheet = await screen.findByLabelText(/^Marksheet/);
+    const picker = marksheet.parentElement!;
+    expect(picker.textContent).toBe("Choose file");
+    const described = () => marksheet.getAttribute("aria-describedby")!.split(" ").map((id) => document.getElementById(id)?.textContent);
+    expect(described()).toContain("JPG, PNG or PDF, up to 1 MB");
+
+    fireEvent.change(marksheet, { target: { files: [new File(["%PDF-1.4"], "marksheet.pdf", { type: "application/pdf" })] } });
+    await waitFor(() => expect(picker.textContent).toBe("Replace file"));
+    expect(described()).toContainEqual(expect.stringContaining("Uploaded"));
+    // The drawn button is not read out a second time: the input is named by its label alone.
+    expect(screen.getByLabelText(/^Marksheet/)).toBe(marksheet);
+    expect(screen.queryByLabelText(/Replace file/)).toBeNull();
+  });
+});
+
 describe("an upload the server refuses", () => {
   it("says the server's reason, not only that the upload failed", async () => {
     localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
@@ -191,6 +211,23 @@ describe("the first step's fields that follow an answer", () => {
     const challenged = screen.getByRole("radiogroup", { name: "Differently abled?" });
     await userEvent.click(within(challenged).getByText("Yes"));
     expect(await screen.findByLabelText("Please specify")).toBeTruthy();
+  });
+});
+
+describe("a yes/no question left unanswered", () => {
+  it("is the field Next scrolls to and focuses, with its error read out with it", async () => {
+    // A draft kept by an earlier version of the form, which stored the question unanswered.
+    const values = { ...sampleAdmission(), exServiceMan: null };
+    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 0, values }));
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    const question = await screen.findByRole("radiogroup", { name: "Child of an ex-serviceman?" });
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+
+    const error = await screen.findByText("Please choose yes or no!");
+    expect(question.getAttribute("aria-invalid")).toBe("true");
+    expect(question.getAttribute("aria-describedby")?.split(" ")).toContain(error.closest("[id]")!.id);
+    await waitFor(() => expect(document.activeElement).toBe(within(question).getAllByRole("radio")[0]));
   });
 });
 

@@ -99,6 +99,7 @@ describe("Fees Transaction", { timeout: 60_000 }, () => {
 
     fireEvent.change(screen.getByLabelText("From date"), { target: { value: "2026-06-01" } });
     await waitFor(() => expect(router.state.location.search).toBe("?dateFrom=2026-06-01"));
+    expect(screen.getByLabelText("To date").getAttribute("min")).toBe("2026-06-01");
     await choose("Mode", "Cheque");
     await choose("Type", "Term fee");
     await choose("Year", "Year 1");

@@ -1,5 +1,5 @@
 import { feeModes, feeTransactionKinds, feeTransactionStatuses, type FeeTransaction, type FeeTransactionRowStatus, type FeeTransactionStatus } from "@admissions/shared";
-import { Alert, Button, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Button, Col, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,6 +13,7 @@ import { ExportFeeTransactions } from "../components/ExportFeeTransactions";
 import { RefundModal } from "../components/RefundModal";
 import { feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
 import { browserTimeZone } from "../../../lib/time-zone";
+import { DateRangeFilters } from "../../../components/DateRangeFilters";
 import { Panel } from "../../../components/Panel";
 
 const PAGE_SIZE = 20;
@@ -107,11 +108,6 @@ export function FeesTransactionsPage() {
       />
     </Col>
   );
-  const dateFilter = (key: "dateFrom" | "dateTo", label: string) => (
-    <Col xs={12} md={6} lg={4}>
-      <Input type="date" aria-label={label} disabled={listingDue} value={params.get(key) ?? ""} onChange={(event) => update({ [key]: event.target.value })} />
-    </Col>
-  );
 
   return (
     <Panel>
@@ -131,8 +127,12 @@ export function FeesTransactionsPage() {
             options={feeTransactionStatuses.map((value) => ({ value, label: t(`fees.transactions.statuses.${value}`) }))}
           />
         </Col>
-        {dateFilter("dateFrom", t("reports.dateFrom"))}
-        {dateFilter("dateTo", t("reports.dateTo"))}
+        <DateRangeFilters
+          from={{ label: t("reports.dateFrom"), value: params.get("dateFrom") ?? "" }}
+          to={{ label: t("reports.dateTo"), value: params.get("dateTo") ?? "" }}
+          onChange={update}
+          disabled={listingDue}
+        />
         <Col xs={24} md={12} lg={8}>
           <Select
             aria-label={t("fees.degree")}

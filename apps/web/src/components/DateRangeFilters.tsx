@@ -1,0 +1,27 @@
+import { Col, Input } from "antd";
+
+interface DateRangeFiltersProps {
+  from: { label: string; value: string };
+  to: { label: string; value: string };
+  onChange: (range: { dateFrom?: string; dateTo?: string }) => void;
+  disabled?: boolean;
+}
+
+/**
+ * A list's From and To date filters, each named inside its box: a date input shows only the date's
+ * format, so two of them side by side did not say which was which. Neither takes a date that would
+ * make the range end before it starts.
+ */
+export function DateRangeFilters({ from, to, onChange, disabled }: DateRangeFiltersProps) {
+  const named = (label: string) => ({ "aria-label": label, prefix: <span aria-hidden>{label}</span> });
+  return (
+    <>
+      <Col xs={24} sm={12} md={6} lg={5}>
+        <Input type="date" {...named(from.label)} value={from.value} max={to.value || undefined} disabled={disabled} onChange={(event) => onChange({ dateFrom: event.target.value })} />
+      </Col>
+      <Col xs={24} sm={12} md={6} lg={5}>
+        <Input type="date" {...named(to.label)} value={to.value} min={from.value || undefined} disabled={disabled} onChange={(event) => onChange({ dateTo: event.target.value })} />
+      </Col>
+    </>
+  );
+}
