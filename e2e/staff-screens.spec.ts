@@ -37,6 +37,8 @@ test("a department admin finds applications of their degrees only", async ({ pag
 
   await search.fill(science.applicationNo);
   await search.press("Enter");
+  // The row is there before the search too (the list starts with the newest): the address says it ran.
+  await expect(page).toHaveURL(new RegExp(`search=${science.applicationNo}`));
   await expect(page.getByRole("row").filter({ hasText: science.applicationNo })).toHaveCount(1);
 
   await search.fill(tamil.applicationNo);

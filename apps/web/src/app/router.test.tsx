@@ -61,6 +61,17 @@ describe("routing rules of SPEC.md section 2", () => {
     expect(returned.router.state.location.search).toBe("?payment=rejected");
   });
 
+  it("tells an applicant back from paying a fee the application could not take that it will be refunded, and offers the fee due", async () => {
+    stubApi({
+      ...signedInAs("ROLE_USER"),
+      "/booking/applicationStatus": ok({ applicationNo: "UG-2026-000001", applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: null, receiptOrderId: null }),
+      "/booking/admission": ok(null),
+    });
+    renderAt("/transactionStatus?payment=refund");
+    expect(await screen.findByText(/The college office will refund it to you/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Verify and Pay" })).toBeTruthy();
+  });
+
   it("opens a student's fee screens for staff inside the staff layout, and keeps students out of anybody's", async () => {
     stubApi(signedInAs("ROLE_ADMIN"));
     const staff = renderAt("/feesHistory/asha%40example.in");

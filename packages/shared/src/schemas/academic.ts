@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
+import { recordId } from "./record-id.js";
 
 /** What the academic year close says; the web app shows them through `academic.messages.<key>`. */
 export const academicMessages = {
@@ -48,7 +49,7 @@ export const closeAcademicYearQuerySchema = z
       .min(FIRST_CLOSABLE_YEAR, academicMessages.yearInvalid)
       .refine((year) => year < new Date().getFullYear(), academicMessages.yearInvalid),
     next: z.coerce.number({ error: academicMessages.nextInvalid }).int(academicMessages.nextInvalid),
-    courseId: z.coerce.number({ error: messages.courseRequired }).int(messages.courseRequired).positive(messages.courseRequired),
+    courseId: recordId(messages.courseRequired),
     process: processFlag,
   })
   .refine((query) => query.next === query.year + 1, { path: ["next"], message: academicMessages.nextInvalid });

@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { isRealDate } from "../rules/admission.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
 
-/** A calendar day that exists (2026-02-30 is refused, not rolled over into March). */
+/**
+ * A calendar day that exists (2026-02-30 is refused, not rolled over into March), from 1900 on: no
+ * record is older, and PostgreSQL refuses the year 0000 that JavaScript's dates take.
+ */
 export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD!")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "Enter a real date as YYYY-MM-DD!");
+  .refine((value) => value >= "1900" && isRealDate(value), "Enter a real date as YYYY-MM-DD!");
 
 export function isKnownTimeZone(name: string): boolean {
   try {

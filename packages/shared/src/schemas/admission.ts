@@ -17,6 +17,7 @@ import {
 import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isUnderGraduate, markTotals, maxMarkRows, rowMaxMark, upperText } from "../rules/admission.js";
 import { isValidAadhar } from "../rules/verhoeff.js";
 import { emailField, indianMobile } from "./auth.js";
+import { recordId } from "./record-id.js";
 
 /** A required text, trimmed; `upper` keeps it upper-cased as SPEC.md asks of free text. */
 function requiredText(message: string, clean: (value: string) => string = upperText) {
@@ -53,7 +54,7 @@ export const admissionFields = {
   userName: emailField(messages.emailRequired),
   course: z.preprocess((value) => (value === 1 || value === "1" ? "UG" : value === 2 || value === "2" ? "PG" : value), choice(["UG", "PG"], messages.courseRequired)),
   // A degree's id is a database integer: a larger number names no degree.
-  courseSubjectId: z.coerce.number({ error: messages.degreeRequired }).int(messages.degreeRequired).positive(messages.degreeRequired).max(2_147_483_647, messages.degreeRequired),
+  courseSubjectId: recordId(messages.degreeRequired),
   name: requiredText(messages.nameRequired, cleanName),
   nameInTamil: requiredText(messages.nameInTamilRequired, (value) => value),
   gender: choice(genders, messages.genderRequired),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { applicationStatuses, paymentStatuses } from "../constants/statuses.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
+import { recordId } from "./record-id.js";
 
 export const applicationSortFields = ["applicationDate", "applicationNo", "name", "totalMarkPercent", "status"] as const;
 
@@ -12,8 +13,8 @@ export const applicationListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(applicationStatuses).optional(),
   paymentStatus: z.enum(paymentStatuses).optional(),
-  courseId: z.coerce.number().int().positive().optional(),
-  degreeId: z.coerce.number().int().positive().optional(),
+  courseId: recordId().optional(),
+  degreeId: recordId().optional(),
   mode: z.enum(["online", "offline"]).optional(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { limits } from "../constants/limits.js";
 import { messages } from "../messages.js";
+import { recordId } from "./record-id.js";
 
 /** SPEC.md section 4: the statuses staff set on an application, from any status. */
 export const decisionStatuses = ["Approved", "Transferred", "Cancelled", "Rejected"] as const;
@@ -24,7 +25,7 @@ export const decisionFields = {
   /** The degree a Transferred application moves to; a cleared select (null or '') counts as none. */
   degreeId: z.preprocess(
     (value) => (value === null || value === "" ? undefined : value),
-    z.coerce.number({ error: messages.degreeRequired }).int(messages.degreeRequired).positive(messages.degreeRequired).optional(),
+    recordId(messages.degreeRequired).optional(),
   ),
 };
 

@@ -23,9 +23,13 @@ export const errorEnvelopeSchema = envelope(
   z.union([z.object({ errors: z.array(fieldErrorSchema) }), z.null()]),
 );
 
-/** DESIGN.md's paged list: `pageNo` from 0 and `pageSize` in, the Spring-style page out. */
+/**
+ * DESIGN.md's paged list: `pageNo` from 0 and `pageSize` in, the Spring-style page out. A page past
+ * the millionth is no list's (ten billion rows at the largest size) and its offset would overflow
+ * PostgreSQL's bigint, so it is refused as bad input.
+ */
 export const pageQuerySchema = z.object({
-  pageNo: z.coerce.number().int().min(0).default(0),
+  pageNo: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 

@@ -4,6 +4,7 @@ import { messages } from "../messages.js";
 import { calendarDay, dayRangeInOrder, dayRangeReversed, timeZoneField } from "./activity.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
 import { feeAmountField, feeCodeField } from "./masters.js";
+import { recordId } from "./record-id.js";
 
 export const FEE_REMARKS_MAX_LENGTH = 200;
 export const FEE_REFERENCE_MAX_LENGTH = 100;
@@ -117,7 +118,7 @@ const feeTransactionFilterShape = {
   dateFrom: calendarDay.optional(),
   dateTo: calendarDay.optional(),
   timeZone: timeZoneField,
-  degreeId: z.coerce.number().int().positive().optional(),
+  degreeId: recordId().optional(),
   /** The year and term of a term fee; application fees have none, so either filter leaves them out. */
   year: z.coerce.number().int().min(1).max(3).optional(),
   term: z.coerce.number().int().min(1).max(2).optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { masterMessages, messages } from "../messages.js";
+import { recordId } from "./record-id.js";
 
 export const MASTER_NAME_MAX_LENGTH = 100;
 export const APPLICATION_FEE_MAX_RUPEES = 100_000;
@@ -39,7 +40,7 @@ export type CourseUpdate = z.input<typeof courseUpdateSchema>;
 
 export const degreeFields = {
   name: masterName(masterMessages.degreeNameRequired),
-  courseId: z.number({ error: messages.courseRequired }).int(messages.courseRequired).positive(messages.courseRequired),
+  courseId: recordId(messages.courseRequired, { coerce: false }),
 };
 
 /** POST degrees. */
@@ -52,7 +53,7 @@ export type DegreeUpdate = z.input<typeof degreeUpdateSchema>;
 /** GET courses and degrees: staff may ask for the inactive ones too; applicants always get the active ones. */
 export const mastersListQuerySchema = z.object({ includeInactive: z.stringbool().optional() });
 
-export const masterIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const masterIdParamsSchema = z.object({ id: recordId() });
 
 /**
  * The active list keeps the shape the admission form has always read; `isActive` comes with the staff
@@ -129,9 +130,9 @@ export type FeeStructureUpdate = z.input<typeof feeStructureUpdateSchema>;
 export type FeeStructureRows = z.output<typeof feeStructureUpdateSchema>["terms"];
 
 export const feeStructureQuerySchema = z.object({
-  degreeId: z.coerce.number({ error: messages.degreeRequired }).int(messages.degreeRequired).positive(messages.degreeRequired),
+  degreeId: recordId(messages.degreeRequired),
 });
-export const feeStructureParamsSchema = z.object({ degreeId: z.coerce.number().int().positive() });
+export const feeStructureParamsSchema = z.object({ degreeId: recordId() });
 
 export const feeTermSchema = z.object({ year: z.number().int(), term: z.number().int(), amount: z.number(), feeCode: z.string() });
 export type FeeTerm = z.infer<typeof feeTermSchema>;

@@ -3,6 +3,7 @@ import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN } from "../constants/roles.js";
 import { admissionFields } from "./admission.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
 import { feeStatusTermSchema } from "./fees.js";
+import { recordId } from "./record-id.js";
 
 /**
  * What the students screens and calls say. The web app shows them through `students.messages.<key>`
@@ -57,8 +58,8 @@ const statusField = z.enum(studentStatuses, { error: studentMessages.statusInval
 export const studentFilterSchema = pageQuerySchema.extend({
   /** A name or an admission number from its start, an e-mail, or a 10-digit mobile. */
   search: absentWhenEmpty(z.string().trim().max(100)),
-  courseId: absentWhenEmpty(z.coerce.number().int().positive()),
-  degreeId: absentWhenEmpty(z.coerce.number().int().positive()),
+  courseId: absentWhenEmpty(recordId()),
+  degreeId: absentWhenEmpty(recordId()),
   currentYear: absentWhenEmpty(yearField),
   status: absentWhenEmpty(statusField),
   feeStatus: absentWhenEmpty(z.enum(studentFeeStatuses)),
@@ -118,7 +119,7 @@ export const studentDetailSchema = z.object({
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
-export const studentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const studentIdParamsSchema = z.object({ id: recordId() });
 
 /** Each field of the edit with its own rule, so the dialog checks a field as the server does. */
 export const studentFields = {
@@ -137,7 +138,7 @@ export const studentFields = {
  */
 export const studentUpdateSchema = z.object(
   {
-    id: z.number({ error: studentMessages.idRequired }).int(studentMessages.idRequired).positive(studentMessages.idRequired),
+    id: recordId(studentMessages.idRequired, { coerce: false }),
     ...studentFields,
     email: absentWhenEmpty(z.string()),
     userName: absentWhenEmpty(z.string()),

@@ -3,6 +3,7 @@ import { ROLE_DEPARTMENT_ADMIN, isStaffRole } from "../constants/roles.js";
 import { messages, userMessages } from "../messages.js";
 import { emailField, mobileField } from "./auth.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
+import { recordId } from "./record-id.js";
 
 /** A role as `GET roles` lists it. */
 export const roleSchema = z.object({ name: z.string(), description: z.string() });
@@ -37,7 +38,7 @@ const DEGREES_PER_USER_MAX = 200;
 const roleField = z.string({ error: userMessages.roleRequired }).trim().min(1, userMessages.roleRequired).max(50, userMessages.roleUnknown);
 
 const degreeIdsField = z
-  .array(z.number({ error: userMessages.degreeUnknown }).int(userMessages.degreeUnknown).positive(userMessages.degreeUnknown), {
+  .array(recordId(userMessages.degreeUnknown, { coerce: false }), {
     error: userMessages.degreeUnknown,
   })
   .max(DEGREES_PER_USER_MAX, userMessages.degreeUnknown)
@@ -76,4 +77,4 @@ export const updateUserRequestSchema = withDegreesForDepartmentAdmins(
 );
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: recordId() });

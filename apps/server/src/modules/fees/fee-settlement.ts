@@ -3,7 +3,8 @@ import type { RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { formatAmount } from "../payments/gateway.js";
-import { markRefundDue, type PaymentOrderRow } from "../payments/payments.repository.js";
+import type { PaymentOrderRow } from "../payments/payments.repository.js";
+import { keepToRefund } from "../payments/refund-due.js";
 import { describeTerm } from "./fees.presenter.js";
 import { lockTermById, recordTermPayment, termStatus } from "./fees.repository.js";
 
@@ -32,24 +33,14 @@ export async function applyToFeeTerm(
   const about = { feeTermId: term.id, feeCode: term.feeCode, academicYear: term.academicYear, termNo: term.termNo };
   if (outcome !== "Success") return about;
 
-  const rupees = `Rs.${formatAmount(order.amountPaise)}`;
-  const unpayable =
+  const why =
     term.status === termStatus.paid
-      ? { action: "payment.duplicate", why: "which was already paid" }
+      ? { action: "payment.duplicate" as const, text: "which was already paid" }
       : term.amountPaise !== order.amountPaise
-        ? { action: "payment.amount_changed", why: `whose fee is now Rs.${formatAmount(term.amountPaise)} and still due` }
+        ? { action: "payment.amount_changed" as const, text: `whose fee is now Rs.${formatAmount(term.amountPaise)} and still due` }
         : undefined;
-  if (unpayable) {
-    await recordActivity(db, {
-      actor: null,
-      action: unpayable.action,
-      entityType: "payment_order",
-      entityId: order.orderId,
-      summary: `${rupees} received for ${describeTerm(term)}, ${unpayable.why}: refund it to the payer by hand`,
-      details: { ...about, trackingId },
-      ip: meta.ip,
-    });
-    await markRefundDue(db, order.id);
+  if (why) {
+    await keepToRefund(db, order, { action: why.action, paidFor: `${describeTerm(term)}, ${why.text}`, details: { ...about, trackingId } }, meta);
     return { ...about, refundDue: true };
   }
 
@@ -67,7 +58,7 @@ export async function applyToFeeTerm(
     action: "fee.paid_online",
     entityType: "fee_payment",
     entityId: payment.receiptNo,
-    summary: `${rupees} paid online for ${describeTerm(term)}, order ${order.orderId}`,
+    summary: `Rs.${formatAmount(order.amountPaise)} paid online for ${describeTerm(term)}, order ${order.orderId}`,
     details: { ...about, orderId: order.orderId, trackingId },
     ip: meta.ip,
   });

@@ -18,13 +18,13 @@ import {
   findOrderByTrackingId,
   getOrderForUpdate,
   insertNumberedOrder,
-  markRefundDue,
   paymentPurposes,
   settleOrder,
   type NewPaymentOrder,
   type PaymentOrderRow,
 } from "./payments.repository.js";
 import { buildReceiptPdf } from "./receipt.js";
+import { keepToRefund } from "./refund-due.js";
 
 /** What the browser needs to post the hidden form to the gateway (SPEC.md: encRequest and access_code). */
 export interface PaymentStart {
@@ -152,14 +152,30 @@ const feeReceivedStatuses: readonly string[] = ["Success", "Offline"];
 /**
  * The application fee's answer moves the application while the applicant may still pay. Once staff
  * have acted on it (a decision, or a walk-in entry over the online form) its status stays theirs, but
- * money that came in is still written down: a Success records the payment on the application, unless
- * the fee was already in (another order, or paid at the office), when the log says to refund it.
+ * money that came in is still written down: a Success records the payment on the application. Money
+ * that cannot pay it is kept to refund, and the log says why: the fee was already in (another order,
+ * or paid at the office), or the order was made for another fee (a UG order paid after the applicant
+ * changed to PG, whose fee is higher, from a gateway tab left open).
  */
 async function applyToApplication(db: Database, order: PaymentOrderRow, outcome: SettledOutcome, trackingId: string | null, meta: RequestMeta) {
   const application = order.applicationId ? await getApplicationById(db, order.applicationId, { forUpdate: true }) : undefined;
   const about = { application: application?.applicationNo, applicationStatusBefore: application?.status };
   if (!application) return about;
-  if (editableApplicationStatuses.includes(application.status)) {
+  const editable = editableApplicationStatuses.includes(application.status);
+  if (outcome === "Success") {
+    const feePaise = application.applicationFee * 100;
+    const why =
+      !editable && feeReceivedStatuses.includes(application.paymentStatus)
+        ? { action: "payment.duplicate" as const, text: `whose fee was already in (${application.paymentStatus})` }
+        : order.amountPaise !== feePaise
+          ? { action: "payment.amount_changed" as const, text: `whose fee is now Rs.${formatAmount(feePaise)} and still due` }
+          : undefined;
+    if (why) {
+      await keepToRefund(db, order, { action: why.action, paidFor: `application ${application.applicationNo}, ${why.text}`, details: { ...about, trackingId } }, meta);
+      return { ...about, refundDue: true };
+    }
+  }
+  if (editable) {
     const moves = {
       Success: { status: "Submitted", paymentStatus: "Success", paymentRefNo: trackingId },
       Failure: { status: "Payment Failure", paymentStatus: "Failure", paymentRefNo: application.paymentRefNo },
@@ -168,21 +184,7 @@ async function applyToApplication(db: Database, order: PaymentOrderRow, outcome:
     await updateApplication(db, application.id, moves[outcome]);
     return about;
   }
-  if (outcome !== "Success") return about;
-  if (feeReceivedStatuses.includes(application.paymentStatus)) {
-    await recordActivity(db, {
-      actor: null,
-      action: "payment.duplicate",
-      entityType: "payment_order",
-      entityId: order.orderId,
-      summary: `Rs.${formatAmount(order.amountPaise)} received for application ${application.applicationNo}, whose fee was already in (${application.paymentStatus}): refund it to the payer by hand`,
-      details: { ...about, trackingId },
-      ip: meta.ip,
-    });
-    await markRefundDue(db, order.id);
-    return { ...about, refundDue: true };
-  }
-  await updateApplication(db, application.id, { paymentStatus: "Success", paymentRefNo: trackingId });
+  if (outcome === "Success") await updateApplication(db, application.id, { paymentStatus: "Success", paymentRefNo: trackingId });
   return about;
 }
 
@@ -252,7 +254,7 @@ export interface ReturnResult {
  */
 export function landingOf({ purpose, outcome }: ReturnResult): string {
   if (purpose === paymentPurposes.fee) return outcome === "Awaiting" ? "/feesHistory" : `/feesHistory?payment=${outcome.toLowerCase()}`;
-  return outcome === "rejected" ? "/transactionStatus?payment=rejected" : "/transactionStatus";
+  return outcome === "rejected" || outcome === "refund" ? `/transactionStatus?payment=${outcome}` : "/transactionStatus";
 }
 
 /** The gateway's POST back (return or cancel URL): decrypted, checked against our order, applied once. */

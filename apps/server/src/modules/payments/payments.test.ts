@@ -132,7 +132,7 @@ describe("the gateway's answer", () => {
     const { cookie, start } = await applicantAtTheGateway();
     await test.db.update(applications).set({ status: "Submitted", paymentStatus: "Offline" }).where(eq(applications.applicationNo, start.applicationNo));
     const back = await gatewayAnswer(start, "Success");
-    expect((await postBack("return", { encResp: back.encResp })).headers.location).toBe("/transactionStatus");
+    expect((await postBack("return", { encResp: back.encResp })).headers.location).toBe("/transactionStatus?payment=refund");
     expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Offline" });
     const logged = await test.db.select().from(activityLog).where(sql`${activityLog.action} = 'payment.duplicate' and ${activityLog.entityId} = ${start.orderId}`);
     expect(logged.map((entry) => entry.summary)).toEqual([
@@ -140,6 +140,39 @@ describe("the gateway's answer", () => {
     ]);
     // Owed back, the order is listed among the fee transactions' refunds until staff record it refunded.
     expect((await orderOf(start.orderId)).refundStatus).toBe("Due");
+  });
+
+  it("a Success of an order made before the applicant changed to a dearer course submits nothing, logs the refund and leaves the new fee to pay", async () => {
+    const { cookie, start, payload } = await applicantAtTheGateway();
+    // The applicant leaves the gateway's tab open, changes to PG (Rs.400) and saves, then pays the old tab's Rs.300.
+    const [postgraduate] = await test.db.select().from(degrees).where(eq(degrees.name, "M.A. ENGLISH"));
+    const changed = await test.app.inject({
+      method: "POST",
+      url: "/booking/admission",
+      headers: { cookie },
+      payload: {
+        ...payload,
+        course: "PG",
+        courseSubjectId: postgraduate!.id,
+        marksDetails: [],
+        examDetails: { nameOfDegree: "B.A.", mainSubject: "English", mediumOfStudy: "English", universityName: "Madras", collegeName: "Presidency", collegePlace: "Chennai", yearOfStudy: "2025" },
+      },
+    });
+    expect(changed.json().data).toMatchObject({ applicationFee: 400 });
+    const back = await gatewayAnswer(start, "Success");
+
+    expect((await postBack("return", { encResp: back.encResp })).headers.location).toBe("/transactionStatus?payment=refund");
+    expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Pending", paymentStatus: "Pending" });
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Success", refundStatus: "Due" });
+    const logged = await test.db.select().from(activityLog).where(sql`${activityLog.action} = 'payment.amount_changed' and ${activityLog.entityId} = ${start.orderId}`);
+    expect(logged.map((entry) => entry.summary)).toEqual([
+      `Rs.300.00 received for application ${start.applicationNo}, whose fee is now Rs.400.00 and still due: refund it to the payer by hand`,
+    ]);
+
+    // The new order, for the new fee, submits the application.
+    const paid = await gatewayAnswer(changed.json().data, "Success");
+    expect((await postBack("return", { encResp: paid.encResp })).headers.location).toBe("/transactionStatus");
+    expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
   });
 
   it.each([

@@ -47,6 +47,7 @@ export function TransactionStatusPage() {
           {t("payment.title")}
         </Typography.Title>
         {search.get("payment") === "rejected" && <Alert type="error" showIcon title={t("payment.rejected")} className="payment-alert" />}
+        {search.get("payment") === "refund" && <Alert type="warning" showIcon title={t("payment.refund")} className="payment-alert" />}
         <Descriptions column={1} bordered size="middle">
           <Descriptions.Item label={t("payment.applicationNo")}>{current.applicationNo}</Descriptions.Item>
           <Descriptions.Item label={t("payment.applicationStatus")}>{applicationStatusLabel(t, current.applicationStatus)}</Descriptions.Item>
