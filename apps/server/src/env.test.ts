@@ -42,9 +42,17 @@ describe("loadSettings", () => {
   });
 
   it("keeps only the origin of PUBLIC_URL and marks cookies Secure when it is https", () => {
-    const settings = loadSettings({ PUBLIC_URL: "https://admissions.example.edu/some/path" });
+    const settings = loadSettings({ PUBLIC_URL: "https://admissions.example.edu/some/path", PAYMENT_SANDBOX: "true" });
     expect(settings.publicUrl).toBe("https://admissions.example.edu");
     expect(settings.secureCookies).toBe(true);
+  });
+
+  it("refuses to serve the sandbox gateway, whose keys are public, at an https address unless told it is a test deployment", () => {
+    expect(() => loadSettings({ PUBLIC_URL: "https://admissions.example.edu" })).toThrow(/CCAVENUE_MERCHANT_ID: PUBLIC_URL is https:\/\/ but no merchant account is set/);
+    const merchant = { CCAVENUE_MERCHANT_ID: "12345", CCAVENUE_ACCESS_CODE: "AVCODE", CCAVENUE_WORKING_KEY: "0123456789abcdef0123456789abcdef" };
+    expect(loadSettings({ PUBLIC_URL: "https://admissions.example.edu", ...merchant }).gateway.merchantId).toBe("12345");
+    expect(loadSettings({ PUBLIC_URL: "https://test.example.edu", PAYMENT_SANDBOX: "true" }).secureCookies).toBe(true);
+    expect(() => loadSettings({ PAYMENT_SANDBOX: "yes" })).toThrow(/PAYMENT_SANDBOX: must be true or false/);
   });
 
   it("resolves DATA_DIR against the working folder", () => {

@@ -81,6 +81,7 @@ const settingsSchema = z
     CCAVENUE_WORKING_KEY: optional(z.string()),
     CCAVENUE_TRANSACTION_URL: optionalWebUrl(),
     CCAVENUE_STATUS_URL: optionalWebUrl(),
+    PAYMENT_SANDBOX: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["true", "false"], { error: "must be true or false" }).default("false")),
     ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     SESSION_IDLE_MINUTES: positiveInt(120),
@@ -102,6 +103,16 @@ const settingsSchema = z
         code: "custom",
         path: ["CCAVENUE_MERCHANT_ID"],
         message: "CCAVENUE_MERCHANT_ID, CCAVENUE_ACCESS_CODE and CCAVENUE_WORKING_KEY must be set together",
+      });
+    }
+    // The built-in sandbox's keys are public: served to the world, it lets anyone mark their own fee
+    // paid. An https address is a deployment, which takes payments through a merchant account.
+    if (env.PUBLIC_URL?.startsWith("https:") && !merchant.some(Boolean) && env.PAYMENT_SANDBOX !== "true") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CCAVENUE_MERCHANT_ID"],
+        message:
+          "PUBLIC_URL is https:// but no merchant account is set: the built-in sandbox gateway, whose keys are public, would let anyone mark a fee paid. Set the CCAVENUE_* account, or PAYMENT_SANDBOX=true for a test deployment",
       });
     }
   });
