@@ -16,10 +16,10 @@ export function DateRangeFilters({ from, to, onChange, disabled }: DateRangeFilt
   const named = (label: string) => ({ "aria-label": label, prefix: <span aria-hidden>{label}</span> });
   return (
     <>
-      <Col xs={24} sm={12} md={6} lg={5}>
+      <Col xs={24} sm={12} xl={6}>
         <Input type="date" {...named(from.label)} value={from.value} max={to.value || undefined} disabled={disabled} onChange={(event) => onChange({ dateFrom: event.target.value })} />
       </Col>
-      <Col xs={24} sm={12} md={6} lg={5}>
+      <Col xs={24} sm={12} xl={6}>
         <Input type="date" {...named(to.label)} value={to.value} min={from.value || undefined} disabled={disabled} onChange={(event) => onChange({ dateTo: event.target.value })} />
       </Col>
     </>

@@ -63,7 +63,7 @@ export function ActivityLogPage() {
         {t("menu.activityLog")}
       </Typography.Title>
       <Row gutter={[12, 12]} className="list-filters">
-        <Col xs={24} md={12} lg={8}>
+        <Col xs={24} md={12} xl={6}>
           <AddressSearch
             aria-label={t("activity.userName")}
             placeholder={t("activity.userName")}
@@ -71,7 +71,7 @@ export function ActivityLogPage() {
             onSearch={(userName) => update({ userName })}
           />
         </Col>
-        <Col xs={24} md={12} lg={6}>
+        <Col xs={24} md={12} xl={6}>
           <Select
             aria-label={t("activity.action")}
             placeholder={t("activity.action")}
