@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
+import { yesNoLabel } from "../lib/choice-labels";
 
 /** SPEC.md: printed values are upper-cased, except those kept as given (names in Tamil, dates, e-mail). */
 export const printedText = (value: unknown, asGiven = false) => {
@@ -8,7 +9,7 @@ export const printedText = (value: unknown, asGiven = false) => {
 };
 
 /** SPEC.md: a yes/no answer prints as YES or NO, in the interface's language; left empty, as NO. */
-export const printedYesNo = (t: TFunction, value: unknown) => (value === "yes" ? t("admission.yes") : t("admission.no")).toUpperCase();
+export const printedYesNo = (t: TFunction, value: unknown) => yesNoLabel(t, value).toUpperCase();
 
 /** One titled block of label and value pairs on a printed page (the global print CSS lays it out for A4). */
 export function PrintedSection({ title, rows }: { title: string; rows: [string, ReactNode][] }) {

@@ -21,7 +21,7 @@ export type ChoiceField = keyof typeof groupOfField;
 /** The transport modes' catalogue keys: short words for stored values with a space and a slash. */
 const transportModeKeys: Record<string, string> = { "College Bus": "bus", "Own/Others": "own" };
 
-export const isChoiceField = (field: string): field is ChoiceField => field in groupOfField;
+export const isChoiceField = (field: string): field is ChoiceField => Object.hasOwn(groupOfField, field);
 
 /** A stored choice in the interface's language; a value the catalogue does not know is shown as stored. */
 export function choiceLabel(t: TFunction, field: ChoiceField, value: string): string {
@@ -34,3 +34,6 @@ export function choiceLabel(t: TFunction, field: ChoiceField, value: string): st
 export function choiceOptions(t: TFunction, field: ChoiceField, values: readonly string[]) {
   return values.map((value) => ({ value, label: choiceLabel(t, field, value) }));
 }
+
+/** SPEC.md's yes/no answer in the interface's language: anything but yes (left empty too) is No. */
+export const yesNoLabel = (t: TFunction, value: unknown) => (value === "yes" ? t("admission.yes") : t("admission.no"));

@@ -1,7 +1,7 @@
 import { isUnderGraduate } from "@admissions/shared";
 import { useTranslation } from "react-i18next";
 import { PrintedSection as Section, PrintedTable, printedText as shown, printedYesNo } from "../../../components/PrintedSection";
-import { choiceLabel, type ChoiceField } from "../../../lib/choice-labels";
+import { choiceLabel, isChoiceField, type ChoiceField } from "../../../lib/choice-labels";
 import type { StoredAdmission } from "../api/form-reads";
 import { documents } from "./UploadStep";
 
@@ -105,7 +105,7 @@ export function ApplicationSummary({ application, photoUrl }: { application: Sto
           title={t("summary.degree")}
           rows={(["nameOfDegree", "mainSubject", "mediumOfStudy", "universityName", "collegeName", "collegePlace", "yearOfStudy"] as const).map((key) => [
             label(key),
-            key === "mediumOfStudy" ? choice(key, exam[key]) : shown(exam[key]),
+            isChoiceField(key) ? choice(key, exam[key]) : shown(exam[key]),
           ])}
         />
       )}

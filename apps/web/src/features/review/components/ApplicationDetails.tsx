@@ -3,6 +3,7 @@ import { Card, Descriptions, Table, Typography, type DescriptionsProps } from "a
 import type { TFunction } from "i18next";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { yesNoLabel } from "../../../lib/choice-labels";
 import { apiPaths } from "../../../lib/paths";
 import type { ReviewedApplication } from "../api/review";
 import { applicationSections, documentLabels, markColumns, showsMarks, type DetailField } from "./application-sections";
@@ -20,7 +21,7 @@ export function FactList({ items, className }: { items: DescriptionsProps["items
 
 function screenValue(field: DetailField, t: TFunction): string {
   if (field.yesNo) {
-    const answer = field.value === "yes" ? t("admission.yes") : t("admission.no");
+    const answer = yesNoLabel(t, field.value);
     return field.value === "yes" && field.detail ? `${answer} (${field.detail})` : answer;
   }
   return field.value || "-";
