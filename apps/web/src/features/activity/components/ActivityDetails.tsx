@@ -1,14 +1,22 @@
 import { ConfigProvider, Descriptions, Typography } from "antd";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { applicationStatusLabel } from "../../../lib/status-labels";
+import { useActivityLabels } from "./activity-labels";
 
 /** Ant Design's label grey (colorTextTertiary) is below WCAG AA's 4.5:1 on white; this one is above it. */
 const readableLabels = { components: { Descriptions: { labelColor: "#595959" } } };
 
 const jsonStyle = { margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontSize: "0.85em" } as const;
 
-/** A value as staff read it: text as it is, anything structured as indented JSON. */
-function DetailValue({ value }: { value: unknown }) {
+/** The details that hold an application's status, which the lifecycle's labels name in every language. */
+const applicationStatusDetails = new Set(["status", "fromStatus", "toStatus", "applicationStatusBefore"]);
+
+/** A value as staff read it: yes or no, a status and text in the chosen language where the catalogues have it, anything structured as indented JSON. */
+function DetailValue({ name, value, t }: { name: string; value: unknown; t: TFunction }) {
   if (value === null || value === undefined || value === "") return <>-</>;
+  if (typeof value === "boolean") return <>{value ? t("admission.yes") : t("admission.no")}</>;
+  if (typeof value === "string" && applicationStatusDetails.has(name)) return <>{applicationStatusLabel(t, value)}</>;
   if (typeof value !== "object") return <>{String(value)}</>;
   return (
     // JSON reads left to right in every language.
@@ -18,9 +26,10 @@ function DetailValue({ value }: { value: unknown }) {
   );
 }
 
-/** The expanded row: every detail the change recorded, one per line. */
+/** The expanded row: every detail the change recorded, one per line, each named in the chosen language. */
 export function ActivityDetails({ details }: { details: Record<string, unknown> }) {
   const { t } = useTranslation();
+  const { detailLabel } = useActivityLabels();
   return (
     <ConfigProvider theme={readableLabels}>
       <Descriptions
@@ -28,7 +37,7 @@ export function ActivityDetails({ details }: { details: Record<string, unknown> 
         bordered
         size="small"
         column={1}
-        items={Object.entries(details).map(([key, value]) => ({ key, label: key, children: <DetailValue value={value} /> }))}
+        items={Object.entries(details).map(([name, value]) => ({ key: name, label: detailLabel(name), children: <DetailValue name={name} value={value} t={t} /> }))}
       />
     </ConfigProvider>
   );

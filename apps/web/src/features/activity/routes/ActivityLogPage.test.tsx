@@ -1,7 +1,9 @@
 import type { ActivityEntry } from "@admissions/shared";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import i18n from "../../../lib/i18n";
+import { catalogues } from "../../../test/catalogues";
 import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const signInEntry: ActivityEntry = {
@@ -23,7 +25,7 @@ const paymentEntry: ActivityEntry = {
   entityType: "payment_order",
   entityId: "UG2026000123P1",
   summary: "Rs.300.00 success (gateway return)",
-  details: { trackingId: "310012345678", application: "UG-2026-000123", gateway: { mode: "Net Banking" } },
+  details: { trackingId: "310012345678", application: "UG-2026-000123", applicationStatusBefore: "Pending", refundDue: true, gateway: { mode: "Net Banking" } },
   ip: null,
 };
 
@@ -83,5 +85,34 @@ describe("the activity log", () => {
     expect(screen.getAllByRole("columnheader", { name: "Details" }).length).toBeGreaterThan(0);
     expect(await screen.findByText("310012345678")).toBeTruthy();
     expect(screen.getByText(/"mode": "Net Banking"/)).toBeTruthy();
+    expect(screen.getByText("Gateway tracking ID")).toBeTruthy();
+    expect(screen.getByText("Application No")).toBeTruthy();
+    // A detail the catalogues do not name yet shows as the server wrote it.
+    expect(screen.getByText("gateway")).toBeTruthy();
+  });
+
+  it("names an entry's details, its statuses and its yes or no in the chosen language", async () => {
+    const french = catalogues.fr;
+    await act(() => i18n.changeLanguage("fr"));
+    try {
+      stubApi({
+        ...signedInAs("ROLE_ADMIN"),
+        "/booking/activity/actions": ok([]),
+        "/booking/activity": ok({ content: [paymentEntry], totalElements: 1, totalPages: 1, number: 0, size: 20 }),
+      });
+      renderAt("/activityLog");
+      await screen.findByText(french.activity.actionNames.payment.success, {}, { timeout: 15_000 });
+      // Ant Design names the expand button in its own French words.
+      await userEvent.click(document.querySelector<HTMLButtonElement>("button.ant-table-row-expand-icon")!);
+
+      const details = await waitFor(() => document.querySelector<HTMLElement>(".ant-descriptions")!);
+      expect(within(details).getByText(french.activity.details)).toBeTruthy();
+      const valueOf = (label: string) => within(details).getByText(label).closest(".ant-descriptions-item-label")?.nextElementSibling?.textContent;
+      expect(valueOf(french.activity.detailNames.trackingId)).toBe("310012345678");
+      expect(valueOf(french.activity.detailNames.applicationStatusBefore)).toBe(french.statuses.application.Pending);
+      expect(valueOf(french.activity.detailNames.refundDue)).toBe(french.admission.yes);
+    } finally {
+      await act(() => i18n.changeLanguage("en"));
+    }
   });
 });
