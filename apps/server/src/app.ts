@@ -27,6 +27,7 @@ import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { defaultAuthLimits, rateLimitPlugin, type AuthLimits } from "./plugins/rate-limit.js";
 import { securityPlugin } from "./plugins/security.js";
+import { storedTextPlugin } from "./plugins/stored-text.js";
 import { webAppPlugin, webDistFolder } from "./plugins/web-app.js";
 
 export interface BuildAppOptions {
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(formbody);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  await app.register(storedTextPlugin);
 
   await app.register(swagger, {
     openapi: {

@@ -83,6 +83,7 @@ export const messages = {
   marksRowsRequired: "Enter the marks of at least 5 subjects!",
   documentNotYours: "This document was not uploaded for this applicant!",
   refundReferenceRequired: "Enter how the money went back: the gateway's refund number or the bank transfer's!",
+  textUnstorable: "This text holds a character that cannot be saved: please type it again!",
 } as const;
 
 export type MessageKey = keyof typeof messages;

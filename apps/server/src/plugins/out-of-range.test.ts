@@ -27,6 +27,7 @@ describe("a request naming what the database cannot hold", () => {
     ["GET", "/booking/students?pageNo=9000000000000000&pageSize=10000"],
     ["GET", "/booking/activity?dateFrom=0000-01-01"],
     ["GET", "/booking/feeTransactions?dateFrom=0000-01-01"],
+    ["GET", "/booking/dashboard?dateFrom=0000-01-01"],
   ] as const)("%s %s is answered 400", async (method, url) => {
     const response = await test.app.inject({ method, url, headers: { cookie }, ...(method === "PUT" && { payload: { role: "ROLE_ADMIN" } }) });
     expect(response.statusCode, response.body).toBe(400);

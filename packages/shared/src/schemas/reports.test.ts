@@ -40,6 +40,7 @@ describe("dashboardQuerySchema", () => {
 
   it("refuses impossible days, a reversed range and one of more than 366 days", () => {
     expect(messageOf({ dateTo: "2026-02-30" })).toBe(dashboardMessages.dateInvalid);
+    expect(messageOf({ dateFrom: "0000-01-01" })).toBe(dashboardMessages.dateInvalid);
     expect(messageOf({ dateFrom: "2026-05-02", dateTo: "2026-05-01" })).toBe(dashboardMessages.rangeReversed);
     expect(messageOf({ dateFrom: "2024-11-21", dateTo: "2025-11-22" })).toBe(dashboardMessages.rangeTooLong);
   });

@@ -73,7 +73,8 @@ export function perDayPeriod(range: { dateFrom?: string; dateTo?: string }, toda
   return { dateFrom: addDays(dateTo, 1 - DASHBOARD_DEFAULT_DAYS), dateTo };
 }
 
-const realDay = z.string().refine(isRealDate, dashboardMessages.dateInvalid);
+/** A day that exists, from 1900 on as the lists' calendarDay: PostgreSQL refuses the year 0000. */
+const realDay = z.string().refine((value) => value >= "1900" && isRealDate(value), dashboardMessages.dateInvalid);
 
 /** GET dashboard: an optional range of application dates; every figure counts the applications in it. */
 export const dashboardQuerySchema = z

@@ -230,15 +230,21 @@ async function updateStudentMarks(ctx: AppContext, actor: Actor, admission: Admi
     const locked = await lockApplicationOfUser(tx, actor.id);
     if (!locked) throw new NotFoundError();
     if (locked.tweleveStatus !== "APPEARED") throw new ConflictError(notices.studentMarksOnly);
+    // The application is a UG one (only the school exam has a result to await): a form with another
+    // exam's details is not its marks.
+    if (!("tweleveStatus" in admission.examDetails)) throw new ConflictError(notices.studentMarksOnly);
     await checkDocumentsBelongTo(tx, actor.userName, admission);
-    const data = locked.data as Record<string, unknown> & { examDetails: Record<string, unknown> };
-    const tweleveStatus = "tweleveStatus" in admission.examDetails ? admission.examDetails.tweleveStatus : "APPEARED";
+    const data = locked.data as Record<string, unknown>;
+    // The marks step shows the school exam's details above the marks (among them the maximum the
+    // marks are out of), and the student enters them together: they are kept together, so that the
+    // rows' max marks and the stated maximum agree.
+    const { examDetails } = admission;
     const saved = await updateApplication(tx, locked.id, {
-      tweleveStatus,
+      tweleveStatus: examDetails.tweleveStatus,
       totalMarkPercent: admission.totalMarkPercent,
       data: {
         ...data,
-        examDetails: { ...data.examDetails, tweleveStatus },
+        examDetails,
         marksDetails: admission.marksDetails,
         totalMarks: admission.totalMarks,
         totalMarkPercent: admission.totalMarkPercent,

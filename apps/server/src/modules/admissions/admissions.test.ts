@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, type AdmissionInput } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, type AdmissionInput, type MarkRow } from "@admissions/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applicationDrafts, applications, degrees, users } from "../../db/schema/index.js";
@@ -313,7 +313,7 @@ describe("the server-side draft", () => {
 });
 
 describe("a student admitted before the results", () => {
-  it("enters the marks once, and nothing else of the application changes", async () => {
+  it("enters the marks with the school exam's details once, and nothing else of the application changes", async () => {
     const session = await signInAs(test);
     const appeared = await applicationFor(session, {
       examDetails: { ...(sampleAdmission().examDetails as object), tweleveStatus: "APPEARED" },
@@ -327,12 +327,17 @@ describe("a student admitted before the results", () => {
     await test.db.update(applications).set({ status: "Approved", admissionNo: "ADM-1" }).where(eq(applications.userId, session.user.id));
 
     const marksheet = await uploadAs(test, session.cookie, fixtures.marksheet);
-    const withMarks = await applicationFor(session, { name: "Someone Else", marksheetCertificateUrl: marksheet });
+    const examDetails = { ...(sampleAdmission().examDetails as object), schoolName: "ST JOSEPH HR SEC SCHOOL", maxMarkInTweleve: 1200 };
+    const marksDetails = (sampleAdmission().marksDetails as MarkRow[]).map((row) => ({ ...row, markSecured: row.markSecured * 2, maxMark: 200 }));
+    const withMarks = await applicationFor(session, { name: "Someone Else", marksheetCertificateUrl: marksheet, examDetails, marksDetails });
     const response = await submit(session.cookie, withMarks);
     expect(response.statusCode).toBe(200);
 
     const stored = (await fetchAdmission(session.cookie)).json().data;
-    expect(stored).toMatchObject({ name: "PRIYA S", applicationStatus: "Approved", totalMarkPercent: 90, examDetails: { tweleveStatus: "PASSED" } });
+    expect(stored).toMatchObject({ name: "PRIYA S", applicationStatus: "Approved", totalMarkPercent: 90 });
+    // What the marks step showed is kept with the marks: the maximum they are out of too.
+    expect(stored.examDetails).toMatchObject({ tweleveStatus: "PASSED", schoolName: "ST JOSEPH HR SEC SCHOOL", maxMarkInTweleve: 1200 });
+    expect(stored.marksDetails.every((row: { maxMark: number }) => row.maxMark === 200)).toBe(true);
     expect(stored.marksDetails).toHaveLength(6);
 
     const second = await submit(session.cookie, withMarks);

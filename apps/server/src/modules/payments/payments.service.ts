@@ -322,8 +322,15 @@ export async function applicationReceiptOf(ctx: AppContext, actor: Actor, order:
   return { fileName: `receipt-${order.orderId}.pdf`, pdf };
 }
 
-/** A gateway answer must name the order's own amount and currency; anything else is refused. */
+/**
+ * A gateway answer must name the order's own amount and currency; anything else is refused. A
+ * payment must name them at all: one that left them out would settle an order without saying what
+ * was paid.
+ */
 function assertAnswerMatches(order: PaymentOrderRow, result: GatewayResult): void {
+  if (result.outcome === "Success" && (result.amount === undefined || result.currency === undefined)) {
+    throw new RejectedPaymentResponse(`a payment of order ${order.orderId} without its amount or currency`, order.purpose);
+  }
   if (result.amount !== undefined && result.amount !== formatAmount(order.amountPaise)) {
     throw new RejectedPaymentResponse(`amount ${result.amount} does not match ${formatAmount(order.amountPaise)} of order ${order.orderId}`, order.purpose);
   }

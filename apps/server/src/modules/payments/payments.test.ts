@@ -178,6 +178,8 @@ describe("the gateway's answer", () => {
   it.each([
     ["a tampered amount", (fields: URLSearchParams) => fields.set("amount", "1.00")],
     ["another currency", (fields: URLSearchParams) => fields.set("currency", "USD")],
+    ["a payment without its amount", (fields: URLSearchParams) => fields.delete("amount")],
+    ["a payment without its currency", (fields: URLSearchParams) => fields.delete("currency")],
     ["an unknown order", (fields: URLSearchParams) => fields.set("order_id", "NOSUCHORDER1")],
   ])("%s is refused, logged, and changes nothing", async (_case, tamper) => {
     const { cookie, start } = await applicantAtTheGateway();

@@ -32,6 +32,36 @@ describe("the admission form for a student admitted before the results", () => {
     expect(screen.getByLabelText("Examination passed")).toBeTruthy();
     expect(screen.getByLabelText(/^Marksheet/)).toHaveProperty("type", "file");
   });
+
+  const awaitingTheResult = () => {
+    const { declaration: _declaration, ...application } = sampleAdmission({
+      examDetails: { ...(sampleAdmission().examDetails as object), tweleveStatus: "APPEARED" },
+      marksDetails: [],
+      marksheetCertificateUrl: "",
+    });
+    const stored = { ...application, applicationNo: "UG-2026-000002", applicationStatus: "Approved", paymentStatus: "Success", paymentRefNo: "3102", applicationFee: 300 };
+    const calls = stubApi({ ...signedInAs("ROLE_STUDENT"), ...masters, "/booking/admission": () => okAnswer(stored) });
+    renderAt("/admission");
+    return () => calls.filter((call) => call.init?.method === "POST");
+  };
+
+  it("saves the marks step without a marksheet while the result is awaited, as the applicant's form does", async () => {
+    const posts = awaitingTheResult();
+    await userEvent.click(await screen.findByRole("checkbox", { name: /I declare that/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(screen.queryByText("Marksheet Mandatory")).toBeNull();
+  });
+
+  it("asks for the marksheet once the result is in", async () => {
+    const posts = awaitingTheResult();
+    await userEvent.click(await screen.findByRole("checkbox", { name: /I declare that/ }));
+    await userEvent.click(screen.getByRole("combobox", { name: "HSC result" }));
+    await userEvent.click(await screen.findByTitle("Passed"));
+    await userEvent.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Marksheet Mandatory")).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+  });
 });
 
 describe("the admission form for a student the office imported", () => {

@@ -308,12 +308,12 @@ export function AdmissionPage() {
         {!stepDrawn && <FullPageLoader />}
         {step === 1 && laterSteps && <laterSteps.AddressStep />}
         {step === MARKS_STEP && laterSteps && (
-          <WithFormValues fields={["course"]}>
-            {([course]) => (
+          <WithFormValues fields={["course", ["examDetails", "tweleveStatus"]]}>
+            {([course, tweleveStatus]) => (
               <laterSteps.MarksStep course={course as string | undefined}>
                 {student && (
                   <>
-                    <laterSteps.DocumentField name="marksheetCertificateUrl" owner={user.userName} />
+                    <laterSteps.DocumentField name="marksheetCertificateUrl" owner={user.userName} marksheetOptional={tweleveStatus === "APPEARED"} />
                     <laterSteps.DeclarationField />
                   </>
                 )}

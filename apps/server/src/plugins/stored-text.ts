@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { messages } from "@admissions/shared";
+import { ValidationError } from "../errors.js";
+
+/**
+ * Characters PostgreSQL cannot store: NUL (refused in text and in jsonb) and half of a surrogate
+ * pair, which JSON.stringify writes as an escape that jsonb refuses. Both pass every schema, and
+ * the database's refusal came mid-request as a 500 (a draft, a form's caste, a user name in a query).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters looked for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Objects a parser made from text (JSON's plain objects, the query string parser's prototype-less
+ * ones); a file's bytes or a stream are not text and are not looked into.
+ */
+function isParsedTree(value: object): boolean {
+  return !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer) && typeof (value as { pipe?: unknown }).pipe !== "function";
+}
+
+/** The dotted path of the first text in the tree that holds such a character, keys included. */
+function unstorableAt(value: unknown, path: string): string | undefined {
+  if (typeof value === "string") return UNSTORABLE.test(value) ? path : undefined;
+  if (typeof value !== "object" || value === null || !isParsedTree(value)) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const innerPath = path ? `${path}.${key}` : key;
+    if (UNSTORABLE.test(key)) return innerPath;
+    const found = unstorableAt(inner, innerPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Refuses such a request with 400 and the field it was in, before any handler reads it. */
+export const storedTextPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("preValidation", async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = unstorableAt(part, "");
+      if (field !== undefined) throw new ValidationError([{ field, message: messages.textUnstorable }]);
+    }
+  });
+});
