@@ -14,6 +14,7 @@ export const studentMessages = {
   yearInvalid: "The current year must be 1, 2 or 3!",
   statusInvalid: "The status must be Active, Cancelled or Completed!",
   fixedFields: "The e-mail, admission number, course and degree of a student cannot be changed here!",
+  applicationNotApproved: "This student's application is no longer approved: approve it again to readmit the student!",
   updated: "Student updated",
 } as const;
 

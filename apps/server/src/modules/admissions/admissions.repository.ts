@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client.js";
 import { batchedPerDatabase, isOneOfTheKeys } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { applicationCounters, applicationDrafts, applications, degrees, users } from "../../db/schema/index.js";
+import type { DegreeScope } from "../users/degree-scope.js";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 /** What a save's answer tells of the saved application. */
@@ -108,14 +109,17 @@ const shownApplicationsOfUsersQuery = preparedPerDatabase((db) => {
     .prepare("shown_applications_of_users");
 });
 
-/** The application with this id as its readers are shown it, for an answer that holds it among other things. */
-export async function findShownApplication(db: Database, id: number): Promise<Record<string, unknown> | undefined> {
+/**
+ * The application with this id as its readers are shown it, for an answer that holds it among other
+ * things; with a scope of degrees, only while it is of one of them.
+ */
+export async function findShownApplication(db: Database, id: number, scope: DegreeScope = null): Promise<Record<string, unknown> | undefined> {
   const [row] = await db
     .select({ shown: sql<Record<string, unknown>>`${shownApplication}` })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .innerJoin(degrees, eq(degrees.id, applications.degreeId))
-    .where(eq(applications.id, id));
+    .where(and(eq(applications.id, id), scope === null ? undefined : inArray(applications.degreeId, [...scope])));
   return row?.shown;
 }
 

@@ -15,9 +15,9 @@ import type { Database } from "../../db/client.js";
 import { NotFoundError, ValidationError } from "../../errors.js";
 import { copyFeeStructureToStudents } from "../academic/academic.repository.js";
 import { recordActivity } from "../activity/activity.repository.js";
-import { findShownApplication } from "../admissions/admissions.repository.js";
+import { findShownApplication, getApplicationById } from "../admissions/admissions.repository.js";
 import { updateStudent } from "../decisions/decisions.repository.js";
-import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
+import { assertDegreeInScope, degreeScopeOf, type DegreeScope } from "../users/degree-scope.js";
 import { findTermsWithPayments } from "../fees/fees.repository.js";
 import { presentFeeTerm } from "../fees/fees.presenter.js";
 import { presentPayment, presentStudent, presentStudentListItem } from "./students.presenter.js";
@@ -37,19 +37,25 @@ export async function listStudents(db: Database, actor: Actor, filter: StudentFi
   };
 }
 
-/** The student, unless absent (404) or of a degree outside the actor's (403). */
-async function getStudentInScope(db: Database, actor: Actor, id: number, options: { forUpdate?: boolean } = {}): Promise<StudentRecord> {
+/** The student, unless absent (404) or of a degree outside the actor's (403), with the actor's scope. */
+async function getStudentInScope(db: Database, actor: Actor, id: number, options: { forUpdate?: boolean } = {}): Promise<{ student: StudentRecord; scope: DegreeScope }> {
   const student = await getStudent(db, id, options);
   if (!student) throw new NotFoundError();
-  assertDegreeInScope(await degreeScopeOf(db, actor), student.degreeId);
-  return student;
+  const scope = await degreeScopeOf(db, actor);
+  assertDegreeInScope(scope, student.degreeId);
+  return { student, scope };
 }
 
-/** A student's page: the record, the application form it came from (none for imported students), fee terms and payments. */
+/**
+ * A student's page: the record, the application form it came from (none for imported students), fee
+ * terms and payments. The form only while it is of a degree the reader looks after: an approved
+ * application transferred to another degree leaves its cancelled student record here, and the form
+ * with it went to the other degree's office.
+ */
 export async function getStudentDetail(db: Database, actor: Actor, id: number): Promise<StudentDetail> {
-  const student = await getStudentInScope(db, actor, id);
+  const { student, scope } = await getStudentInScope(db, actor, id);
   const [application, feeTerms, payments] = await Promise.all([
-    student.applicationId === null ? undefined : findShownApplication(db, student.applicationId),
+    student.applicationId === null ? undefined : findShownApplication(db, student.applicationId, scope),
     findTermsWithPayments(db, student.id),
     findPaymentsOf(db, student.id),
   ]);
@@ -97,9 +103,15 @@ function describeChanges(from: EditableFields, to: EditableFields): string {
 export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: StudentUpdate, meta: RequestMeta): Promise<Student> {
   let accountChanged: number | undefined;
   const updated = await ctx.db.transaction(async (tx) => {
-    const before = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
+    const { student: before } = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
     const refused = changedFixedFields(before, input);
     if (refused.length > 0) throw new ValidationError(refused);
+    // An admission withdrawn by a decision (cancelled, rejected, transferred to another degree) is
+    // made again by approving the application, which gives the degree's terms; not from here.
+    if (input.status === "Active" && before.status !== "Active" && before.applicationId !== null) {
+      const application = await getApplicationById(tx, before.applicationId);
+      if (application?.status !== "Approved") throw new ValidationError([{ field: "status", message: studentMessages.applicationNotApproved }]);
+    }
 
     const from = editableOf(before);
     const to = editableOf(input);

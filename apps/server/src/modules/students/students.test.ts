@@ -333,6 +333,24 @@ describe("department admins", () => {
     await edit({ id: people.imported.id, name: "ELANGO V", mobile: "9840000005", currentYear: 2, status: "Active" }, cookie);
   });
 
+  it("keep the record of a student whose admission went to another degree, not the form, and cannot readmit them", async () => {
+    const moved = await admit(degree.arts, "Ezhil N", "9840000006");
+    const transferred = await asAdmin({ method: "POST", url: "/applicationStatus", payload: { message: "Seats full", status: "Transferred", applicationNo: moved.applicationNo, degreeId: degree.science } });
+    expect(transferred.statusCode).toBe(200);
+    const arts = await departmentAdminOf(degree.arts);
+
+    const page = await call({ url: `/students/${moved.id}` }, arts.cookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data).toMatchObject({ student: { id: moved.id, status: "Cancelled" }, application: null });
+    expect((await asAdmin({ url: `/students/${moved.id}` })).json().data.application).toMatchObject({ applicationNo: moved.applicationNo });
+
+    const readmitted = await edit({ id: moved.id, name: "Ezhil N", mobile: "9840000006", currentYear: 1, status: "Active" }, arts.cookie);
+    expect(readmitted.statusCode).toBe(400);
+    expect(readmitted.json().data.errors).toEqual([{ field: "status", message: studentMessages.applicationNotApproved }]);
+    expect(await studentRow(moved.id)).toMatchObject({ status: "Cancelled" });
+    expect((await test.db.select({ role: users.role }).from(users).where(eq(users.userName, moved.userName)))[0]!.role).toBe(ROLE_USER);
+  });
+
   it("with no degrees assigned see no students", async () => {
     const { cookie } = await departmentAdminOf();
     const page = (await call({ url: "/students?pageNo=0&pageSize=10000" }, cookie)).json().data;
