@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFoundError } from "../../errors.js";
 import { requestMeta } from "../../plugins/auth.js";
+import type { AuthLimit } from "../../plugins/rate-limit.js";
 import { responses, success } from "../../http.js";
 import { findReadable } from "../admissions/admissions.service.js";
 import { feeReceiptOfOrder } from "../fees/fees.service.js";
@@ -20,6 +21,14 @@ const statusSchema = z
     receiptOrderId: z.string().nullable(),
   })
   .nullable();
+
+/**
+ * Verify and Pay asks the gateway about every order of the applicant still waiting for its word, up
+ * to a hundred, each a call with the college's merchant code: pressed without end it would have the
+ * gateway throttle the college. An applicant waiting for a payment presses it a few times; an office
+ * or a cyber cafe shares one address among many.
+ */
+const verifyLimit: AuthLimit = { perAddress: { max: 300, windowMs: 15 * 60_000 }, perAccount: { max: 20, windowMs: 15 * 60_000 } };
 
 /** SPEC.md section 7's applicationStatus, the gateway's return and cancel posts, and Verify and Pay. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,6 +105,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: "Ask the gateway about the signed-in applicant's unanswered payments, then answer the status", response: responses(envelope(statusSchema), 401) },
       onRequest: app.requireUser,
+      ...app.limitAttempts("payment-verify", verifyLimit, (request) => String(request.actor!.id)),
     },
     async (request) => {
       await settleAwaitingOrders(app.ctx, { userId: request.actor!.id, notAskedRecently: false }, request.log);

@@ -1,4 +1,4 @@
-import { ROLE_USER, messages, sampleAdmission } from "@admissions/shared";
+import { ROLE_USER, messages, notices, sampleAdmission } from "@admissions/shared";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { activityLog, applications, degrees, paymentOrders, users } from "../../db/schema/index.js";
@@ -264,6 +264,17 @@ describe("orders that never came back", () => {
     expect(pressedAgain.data.orderId).not.toBe(another.start.orderId);
     expect(verified.json().data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
     expect(await orderOf(another.start.orderId)).toMatchObject({ status: "Success", settledBy: "status" });
+  });
+
+  it("are asked about by Verify and Pay twenty times in a quarter of an hour at most, as each press asks the gateway about all of them", async () => {
+    const { cookie } = await applicantAtTheGateway();
+    const verify = () => test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie } });
+    for (let press = 0; press < 20; press++) expect((await verify()).statusCode).toBe(200);
+    const refused = await verify();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(notices.tooManyRequests);
+    // Another applicant behind the same address is not held back.
+    expect((await test.app.inject({ method: "POST", url: "/booking/payments/verify", headers: { cookie: (await applicantAtTheGateway()).cookie } })).statusCode).toBe(200);
   });
 
   it("stay Awaiting while the gateway has no result, and a new attempt after a failure gets a new order id", async () => {
