@@ -116,6 +116,7 @@ export const notices = {
   // SPEC.md section 8: a staff decision succeeded; the rest are added by the product
   statusUpdated: "Status updated",
   feeStructureMissing: "This degree has no fee structure yet: add it under Degree before approving.",
+  activeStudentElsewhere: "This applicant is already an active student of another degree: end that admission before approving this one.",
   transferToSameDegree: "The application is already in this degree: choose another one to transfer it to.",
   decisionOutdated: "Someone else has decided on this application since you opened it: look at it again before deciding.",
   transferToOtherCourse: "A transfer stays within the application's course: choose a degree of the same course (UG or PG).",

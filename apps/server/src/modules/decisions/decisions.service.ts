@@ -92,6 +92,9 @@ async function admit(db: Database, application: ApplicationRow, applicant: UserR
   if (structure.length === 0) throw new ConflictError(notices.feeStructureMissing);
 
   const existing = await getStudentOfUser(db, applicant.id, { forUpdate: true });
+  // One student record per account: approving moves it to this degree, which must not take a student
+  // admitted to another degree (by the import, after this application was decided) out of it.
+  if (existing?.status === studentStatus.active && existing.degreeId !== application.degreeId) throw new ConflictError(notices.activeStudentElsewhere);
   const admissionNo = existing?.admissionNo ?? application.admissionNo ?? (await takeAdmissionNumber(db, application.courseId, year));
   const record = {
     applicationId: application.id,

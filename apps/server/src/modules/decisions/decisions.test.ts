@@ -198,6 +198,18 @@ describe("POST /booking/applicationStatus: Approve", () => {
     expect(second.json().data.admissionNo).toBe(`ADM-UG-${year}-0905`);
   });
 
+  it("is refused with 409 for an applicant already an active student of another degree, and changes nothing", async () => {
+    const person = await applicant(degree.arts);
+    // The import made the account a student of another degree while the application waited.
+    await test.db.insert(students).values({ userId: person.user.id, admissionNo: `ADM-UG-${year}-IMP1`, name: "IMPORTED", email: person.user.userName, mobile: "9840000009", courseId: 1, degreeId: degree.science, currentYear: 1, admissionYear: year });
+    const before = await everythingAbout(person);
+    const response = await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(notices.activeStudentElsewhere);
+    expect(await everythingAbout(person)).toEqual(before);
+    expect(await studentOf(person.user.id)).toMatchObject({ degreeId: degree.science, status: "Active" });
+  });
+
   it("is refused with 409 while the degree has no fee structure, and changes nothing", async () => {
     const person = await applicant(degree.withoutFees);
     const before = await everythingAbout(person);
