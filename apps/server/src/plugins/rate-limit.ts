@@ -16,7 +16,7 @@ export interface AuthLimit {
 
 export type AuthLimits = Record<"signin" | "signup" | "forgotPassword" | "resetPassword", AuthLimit>;
 
-const minutes = (n: number) => n * 60_000;
+export const minutes = (n: number) => n * 60_000;
 
 /**
  * Generous enough for a college office or a cyber cafe where many applicants share one address,

@@ -6,10 +6,13 @@ import { pageQuerySchema, pageSchema } from "./envelope.js";
  * A calendar day that exists (2026-02-30 is refused, not rolled over into March), from 1900 on: no
  * record is older, and PostgreSQL refuses the year 0000 that JavaScript's dates take.
  */
+export const isRecordedDay = (value: string): boolean => value >= "1900" && isRealDate(value);
+
+/** A day filter of the lists: a YYYY-MM-DD text that `isRecordedDay`. */
 export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD!")
-  .refine((value) => value >= "1900" && isRealDate(value), "Enter a real date as YYYY-MM-DD!");
+  .refine(isRecordedDay, "Enter a real date as YYYY-MM-DD!");
 
 export function isKnownTimeZone(name: string): boolean {
   try {

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isRealDate } from "../rules/admission.js";
-import { timeZoneField } from "./activity.js";
+import { isRecordedDay, timeZoneField } from "./activity.js";
 import { applicationListQuerySchema } from "./applications.js";
 
 /**
@@ -73,8 +72,8 @@ export function perDayPeriod(range: { dateFrom?: string; dateTo?: string }, toda
   return { dateFrom: addDays(dateTo, 1 - DASHBOARD_DEFAULT_DAYS), dateTo };
 }
 
-/** A day that exists, from 1900 on as the lists' calendarDay: PostgreSQL refuses the year 0000. */
-const realDay = z.string().refine((value) => value >= "1900" && isRealDate(value), dashboardMessages.dateInvalid);
+/** A day that exists, from 1900 on as the lists' calendarDay, with the dashboard's own message. */
+const realDay = z.string().refine(isRecordedDay, dashboardMessages.dateInvalid);
 
 /** GET dashboard: an optional range of application dates; every figure counts the applications in it. */
 export const dashboardQuerySchema = z

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFoundError } from "../../errors.js";
 import { requestMeta } from "../../plugins/auth.js";
-import type { AuthLimit } from "../../plugins/rate-limit.js";
+import { minutes, type AuthLimit } from "../../plugins/rate-limit.js";
 import { responses, success } from "../../http.js";
 import { findReadable } from "../admissions/admissions.service.js";
 import { feeReceiptOfOrder } from "../fees/fees.service.js";
@@ -28,7 +28,7 @@ const statusSchema = z
  * gateway throttle the college. An applicant waiting for a payment presses it a few times; an office
  * or a cyber cafe shares one address among many.
  */
-const verifyLimit: AuthLimit = { perAddress: { max: 300, windowMs: 15 * 60_000 }, perAccount: { max: 20, windowMs: 15 * 60_000 } };
+const verifyLimit: AuthLimit = { perAddress: { max: 300, windowMs: minutes(15) }, perAccount: { max: 20, windowMs: minutes(15) } };
 
 /** SPEC.md section 7's applicationStatus, the gateway's return and cancel posts, and Verify and Pay. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,7 @@
 import { ConfigProvider, Descriptions, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { yesNoLabel } from "../../../lib/choice-labels";
 import { applicationStatusLabel } from "../../../lib/status-labels";
 import { useActivityLabels } from "./activity-labels";
 
@@ -15,7 +16,7 @@ const applicationStatusDetails = new Set(["status", "fromStatus", "toStatus", "a
 /** A value as staff read it: yes or no, a status and text in the chosen language where the catalogues have it, anything structured as indented JSON. */
 function DetailValue({ name, value, t }: { name: string; value: unknown; t: TFunction }) {
   if (value === null || value === undefined || value === "") return <>-</>;
-  if (typeof value === "boolean") return <>{value ? t("admission.yes") : t("admission.no")}</>;
+  if (typeof value === "boolean") return <>{yesNoLabel(t, value ? "yes" : "no")}</>;
   if (typeof value === "string" && applicationStatusDetails.has(name)) return <>{applicationStatusLabel(t, value)}</>;
   if (typeof value !== "object") return <>{String(value)}</>;
   return (
