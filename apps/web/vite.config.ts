@@ -3,11 +3,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { catalogueParts } from "./build/catalogue-parts.ts";
 import { prebuiltAntdStyles } from "./build/prebuilt-antd-styles.tsx";
+import { serviceWorker } from "./build/service-worker.ts";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
-  plugins: [react(), prebuiltAntdStyles(), catalogueParts()],
+  plugins: [react(), prebuiltAntdStyles(), catalogueParts(), serviceWorker()],
   resolve: {
     alias: {
       "@admissions/shared": fileURLToPath(new URL("../../packages/shared/src/index.ts", import.meta.url)),

@@ -5,8 +5,12 @@ import { Providers } from "./app/providers";
 import { AppRoutes } from "./app/router";
 import { i18nReady } from "./lib/i18n";
 import { createQueryClient } from "./lib/query-client";
+import { registerServiceWorker } from "./lib/service-worker";
 
 const queryClient = createQueryClient();
+
+// The development server's modules are not hashed files; only the built app is cached.
+if (import.meta.env.PROD) registerServiceWorker();
 
 // A reader of another language waits for its catalogue (one small chunk) rather than seeing English first.
 void i18nReady.finally(() => {

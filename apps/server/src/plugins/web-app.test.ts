@@ -12,6 +12,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>College Admissions</title><div id=root></div>");
   writeFileSync(path.join(webRoot, "assets", "index-3f9a1c.js"), "console.log('app')");
   writeFileSync(path.join(webRoot, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  writeFileSync(path.join(webRoot, "service-worker.js"), "self.addEventListener('fetch', () => {})");
   test = await buildTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -49,6 +50,13 @@ describe("serving the built web app", () => {
     const response = await test.app.inject({ url: "/favicon.svg" });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain("<svg");
+  });
+
+  it("serves the service worker at the root as a script, never cached, so a release's new worker is found at once", async () => {
+    const response = await test.app.inject({ url: "/service-worker.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
   it("answers a missing asset with 404 rather than the app, so a stale page fails visibly", async () => {

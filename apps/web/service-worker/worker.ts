@@ -1,0 +1,52 @@
+/**
+ * The app's service worker (SPEC.md: "registered for caching"). It keeps what the browser has
+ * already fetched, so that the app starts where there is no network, and fetches nothing on its
+ * own: a precache would download every screen's chunk on the first visit, which a phone on a slow
+ * network pays for and the first-load budgets count (docs/ARCHITECTURE.md, "The service worker").
+ * The API is never cached: what one person's calls answered stays off a shared computer's disk.
+ */
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
+
+declare const self: ServiceWorkerGlobalScope;
+
+const pageCache = "page";
+
+// A new worker takes over at once: its caches are keyed by content (hashed names) and by the one
+// page, so an open tab of the old one finds everything it asks for.
+void self.skipWaiting();
+clientsClaim();
+
+// The page of the visit that registered the worker came before it; fetched once more (0.6 KiB), it
+// lets the app start without a network after that one visit, with the files the page hands over
+// (Workbox's CACHE_URLS message, src/lib/service-worker.ts). Without it the worker still installs.
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(pageCache)
+      .then((cache) => cache.add("/"))
+      .catch(() => undefined),
+  );
+});
+
+/** A failed or refused answer is never kept: the next visit asks again. */
+const onlyWhole = new CacheableResponsePlugin({ statuses: [200] });
+
+// A hashed file never changes under its name, so once fetched it is served from the cache. Each
+// release brings new names; the least recently used are let go (a release is some 110 files).
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({ cacheName: "assets", plugins: [onlyWhole, new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })] }),
+);
+
+// Every screen's address answers the same page (the app routes in the browser). It comes from the
+// network, so a release is picked up at once; the last one fetched is kept under one key for when
+// there is no network. The API's own pages (the sandbox gateway, downloads) are left alone.
+registerRoute(
+  new NavigationRoute(new NetworkFirst({ cacheName: pageCache, plugins: [onlyWhole, { cacheKeyWillBeUsed: async () => "/" }] }), {
+    denylist: [/^\/booking\//],
+  }),
+);

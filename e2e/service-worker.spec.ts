@@ -1,0 +1,81 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInThroughForm } from "./support/accounts";
+import { ADMIN } from "./support/environment";
+
+const offlineMessage = "No internet connection found. App is running in offline mode.";
+
+const signInTitle = (page: Page) => page.getByRole("heading", { level: 1, name: "Sign In" });
+
+/** Waits until a worker has taken the page over. */
+async function workerInControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The paths the worker has kept, cache by cache. */
+function keptPaths(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const kept: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const requests = await (await caches.open(name)).keys();
+      kept[name] = requests.map((request) => new URL(request.url).pathname);
+    }
+    return kept;
+  });
+}
+
+/** The app's files this page has loaded that the worker has not kept. */
+async function notKept(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((file) => new URL(file.name).pathname)
+      .filter((path) => path.startsWith("/assets/")),
+  );
+  const kept = new Set((await keptPaths(page)).assets);
+  return loaded.filter((path) => !kept.has(path));
+}
+
+test("after one visit the app starts without a network, from the files the worker kept, none of them the API's", async ({ page, context }) => {
+  const messages: string[] = [];
+  page.on("console", (message) => messages.push(message.text()));
+  await page.goto("/signin");
+  await expect(signInTitle(page)).toBeVisible();
+  await workerInControl(page);
+  // What the first visit loaded before there was a worker, the page handed over; the page itself
+  // the worker fetched as it installed.
+  await expect.poll(() => notKept(page)).toEqual([]);
+  expect((await keptPaths(page)).page).toEqual(["/"]);
+
+  // Through the worker, a staff screen's chunks are kept as they come; its API answers are not.
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("navigation", { name: "Staff navigation" })).toBeVisible();
+  await expect.poll(() => notKept(page)).toEqual([]);
+  expect(Object.values(await keptPaths(page)).flat().filter((path) => path.startsWith("/booking/"))).toEqual([]);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(messages).not.toContain(offlineMessage);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(signInTitle(page)).toBeVisible();
+  await expect.poll(() => messages).toContain(offlineMessage);
+});
+
+test("a worker whose file has gone unregisters, and the page loads again without it", async ({ page, context }) => {
+  let loads = 0;
+  page.on("load", () => loads++);
+  await page.goto("/signin");
+  await workerInControl(page);
+
+  await context.route("**/service-worker.js", (route) => route.fulfill({ status: 404, contentType: "application/json", body: "{}" }));
+  await page.reload();
+  // The reload, then the page's own once the worker is gone.
+  await expect.poll(() => loads).toBe(3);
+  await expect(signInTitle(page)).toBeVisible();
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  // And it stays loaded: with no worker left there is nothing to unregister and no reason to reload.
+  await page.waitForTimeout(1_000);
+  expect(loads).toBe(3);
+});
