@@ -56,26 +56,54 @@ test("after one visit the app starts without a network, from the files the worke
   await expect(page).toHaveURL(/\/signin$/);
   expect(messages).not.toContain(offlineMessage);
 
+  // The network goes after a file was opened in the tab: the file was not kept as the page.
+  await page.goto("/favicon.svg");
   await context.setOffline(true);
-  await page.reload();
+  await page.goto("/signin");
   await expect(signInTitle(page)).toBeVisible();
   await expect.poll(() => messages).toContain(offlineMessage);
 });
 
-test("a worker whose file has gone unregisters, and the page loads again without it", async ({ page, context }) => {
+const goneAnswers = [
+  { what: "a 404", answer: { status: 404, contentType: "application/json", body: "{}" } },
+  { what: "the app's page, as a host answering every address with it", answer: { status: 200, contentType: "text/html", body: "<!doctype html><title>College Admissions</title>" } },
+];
+
+for (const { what, answer } of goneAnswers) {
+  test(`a worker whose file is answered with ${what} unregisters, and the page loads again without it`, async ({ page, context }) => {
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto("/signin");
+    await workerInControl(page);
+
+    await context.route("**/service-worker.js", (route) => route.fulfill(answer));
+    await page.reload();
+    // The reload, then the page's own once the worker is gone.
+    await expect.poll(() => loads).toBe(3);
+    await expect(signInTitle(page)).toBeVisible();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    // And it stays loaded: with no worker left there is nothing to unregister and no reason to reload.
+    await page.waitForTimeout(1_000);
+    expect(loads).toBe(3);
+  });
+}
+
+test("a server in trouble (a 503 for the worker's file) leaves the worker as it is", async ({ page, context }) => {
   let loads = 0;
   page.on("load", () => loads++);
   await page.goto("/signin");
   await workerInControl(page);
 
-  await context.route("**/service-worker.js", (route) => route.fulfill({ status: 404, contentType: "application/json", body: "{}" }));
+  let asked = false;
+  await context.route("**/service-worker.js", (route) => {
+    asked = true;
+    return route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
+  });
   await page.reload();
-  // The reload, then the page's own once the worker is gone.
-  await expect.poll(() => loads).toBe(3);
   await expect(signInTitle(page)).toBeVisible();
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
-  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-  // And it stays loaded: with no worker left there is nothing to unregister and no reason to reload.
+  await expect.poll(() => asked).toBe(true);
   await page.waitForTimeout(1_000);
-  expect(loads).toBe(3);
+  expect(loads).toBe(2);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(true);
 });

@@ -16,7 +16,7 @@ declare const self: ServiceWorkerGlobalScope;
 const pageCache = "page";
 
 // A new worker takes over at once: its caches are keyed by content (hashed names) and by the one
-// page, so an open tab of the old one finds everything it asks for.
+// page, so what an open tab has fetched is still there under the same names.
 void self.skipWaiting();
 clientsClaim();
 
@@ -42,11 +42,21 @@ registerRoute(
   new CacheFirst({ cacheName: "assets", plugins: [onlyWhole, new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })] }),
 );
 
+/**
+ * Only the app's page is kept as the page: a file opened in a tab (`/favicon.svg`) would otherwise
+ * be what starts offline. A server's error page passes through uncached (a proxy's maintenance
+ * page stays what people see while the server is away).
+ */
+const onlyTheApp = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    response.status === 200 && response.headers.get("content-type")?.startsWith("text/html") ? response : null,
+};
+
 // Every screen's address answers the same page (the app routes in the browser). It comes from the
 // network, so a release is picked up at once; the last one fetched is kept under one key for when
-// there is no network. The API's own pages (the sandbox gateway, downloads) are left alone.
+// there is no network. The API's addresses and the sandbox gateway's pages are left alone.
 registerRoute(
-  new NavigationRoute(new NetworkFirst({ cacheName: pageCache, plugins: [onlyWhole, { cacheKeyWillBeUsed: async () => "/" }] }), {
-    denylist: [/^\/booking\//],
+  new NavigationRoute(new NetworkFirst({ cacheName: pageCache, plugins: [onlyTheApp, { cacheKeyWillBeUsed: async () => "/" }] }), {
+    denylist: [/^\/booking\//, /^\/sandbox-gateway\//],
   }),
 );

@@ -19,14 +19,18 @@ async function keepWorker(workerUrl: string): Promise<void> {
     console.info("No internet connection found. App is running in offline mode.");
     return;
   }
-  // Not a script: a 404, or a host that answers every address with the app's page. A release without
-  // the worker would leave an old one serving its caches for ever, so that one goes and the page
-  // loads again without it (only then, or it would reload for ever).
-  if (!answer.headers.get("content-type")?.includes("javascript")) {
+  // Gone (a 404), or answered with something else (a host that answers every address with the
+  // app's page): a release without the worker would leave an old one serving its caches for ever,
+  // so that one goes and the page loads again without it (only then, or it would reload for ever).
+  const missing = answer.status === 404 || answer.status === 410;
+  const notAScript = answer.ok && !answer.headers.get("content-type")?.includes("javascript");
+  if (missing || notAScript) {
     const registration = await navigator.serviceWorker.getRegistration();
     if (registration && (await registration.unregister())) location.reload();
     return;
   }
+  // A server in trouble (a 5xx) says nothing about the file: the worker stays as it is.
+  if (!answer.ok) return;
   // Without a worker (a browser that refuses one) the app works as before, from the network.
   const registration = await navigator.serviceWorker.register(workerUrl).catch(() => undefined);
   if (!registration || navigator.serviceWorker.controller) return;
