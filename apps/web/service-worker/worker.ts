@@ -1,36 +1,23 @@
 /**
- * The app's service worker (SPEC.md: "registered for caching"). It keeps what the browser has
- * already fetched, so that the app starts where there is no network, and fetches nothing on its
- * own: a precache would download every screen's chunk on the first visit, which a phone on a slow
+ * The app's service worker (SPEC.md: "registered for caching"). It keeps what the app's pages ask
+ * for as they ask for it, so that the app starts where there is no network, and fetches nothing on
+ * its own: a precache would download every screen's chunk on the first visit, which a phone on a slow
  * network pays for and the first-load budgets count (docs/ARCHITECTURE.md, "The service worker").
  * The API is never cached: what one person's calls answered stays off a shared computer's disk.
  */
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
-import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 
 declare const self: ServiceWorkerGlobalScope;
 
-const pageCache = "page";
-
-// A new worker takes over at once: its caches are keyed by content (hashed names) and by the one
-// page, so what an open tab has fetched is still there under the same names.
+// A new release's worker takes over the tabs of the old one at once: its caches are keyed by
+// content (hashed names) and by the one page, so what a tab has fetched is still there under the
+// same names. The visit that registers a worker is left to itself (no clients.claim()): handing
+// that visit's files over as it ran cost a throttled phone 100 to 200 ms of blocking time
+// (PERFORMANCE.md, fifty-second round), so the app starts offline from the second visit on.
 void self.skipWaiting();
-clientsClaim();
-
-// The page of the visit that registered the worker came before it; fetched once more (0.6 KiB), it
-// lets the app start without a network after that one visit, with the files the page hands over
-// (Workbox's CACHE_URLS message, src/lib/service-worker.ts). Without it the worker still installs.
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(pageCache)
-      .then((cache) => cache.add("/"))
-      .catch(() => undefined),
-  );
-});
 
 /** A failed or refused answer is never kept: the next visit asks again. */
 const onlyWhole = new CacheableResponsePlugin({ statuses: [200] });
@@ -56,7 +43,7 @@ const onlyTheApp = {
 // network, so a release is picked up at once; the last one fetched is kept under one key for when
 // there is no network. The API's addresses and the sandbox gateway's pages are left alone.
 registerRoute(
-  new NavigationRoute(new NetworkFirst({ cacheName: pageCache, plugins: [onlyTheApp, { cacheKeyWillBeUsed: async () => "/" }] }), {
+  new NavigationRoute(new NetworkFirst({ cacheName: "page", plugins: [onlyTheApp, { cacheKeyWillBeUsed: async () => "/" }] }), {
     denylist: [/^\/booking\//, /^\/sandbox-gateway\//],
   }),
 );

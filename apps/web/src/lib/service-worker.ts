@@ -2,11 +2,16 @@
 export const serviceWorkerFile = "service-worker.js";
 
 /**
- * Registers the service worker once the page has loaded (SPEC.md: "registered for caching; it
- * unregisters and reloads if its file is missing, and logs a message only when offline").
+ * Registers the service worker (SPEC.md: "registered for caching; it unregisters and reloads if its
+ * file is missing, and logs a message only when offline") once the page has loaded and the first
+ * screen's work is done: installing it beside that work added 100 to 300 ms of blocking time to a
+ * throttled phone's first visit (PERFORMANCE.md, fifty-second round). Safari has no
+ * requestIdleCallback; a second's wait stands in.
  */
 export function registerServiceWorker(): void {
-  if ("serviceWorker" in navigator) window.addEventListener("load", () => void keepWorker(`/${serviceWorkerFile}`));
+  if (!("serviceWorker" in navigator)) return;
+  const whenIdle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task) : setTimeout(task, 1_000));
+  window.addEventListener("load", () => whenIdle(() => void keepWorker(`/${serviceWorkerFile}`)));
 }
 
 async function keepWorker(workerUrl: string): Promise<void> {
@@ -32,14 +37,5 @@ async function keepWorker(workerUrl: string): Promise<void> {
   // A server in trouble (a 5xx) says nothing about the file: the worker stays as it is.
   if (!answer.ok) return;
   // Without a worker (a browser that refuses one) the app works as before, from the network.
-  const registration = await navigator.serviceWorker.register(workerUrl).catch(() => undefined);
-  if (!registration || navigator.serviceWorker.controller) return;
-  // A first visit loaded its files before there was a worker: the worker keeps them too, from the
-  // browser's cache rather than the network, so with the page it fetches as it installs the app
-  // starts offline after one visit.
-  const urlsToCache = performance
-    .getEntriesByType("resource")
-    .map((file) => file.name)
-    .filter((url) => new URL(url).pathname.startsWith("/assets/"));
-  (registration.installing ?? registration.waiting ?? registration.active)?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache } });
+  await navigator.serviceWorker.register(workerUrl).catch(() => undefined);
 }
