@@ -11,6 +11,15 @@ async function workerActive(page: Page) {
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
 }
 
+/** Opens the sign-in screen and waits for its worker; then counts the page's loads, the first included. */
+async function visitWithWorker(page: Page): Promise<() => number> {
+  let loads = 0;
+  page.on("load", () => loads++);
+  await page.goto("/signin");
+  await workerActive(page);
+  return () => loads;
+}
+
 /** The paths the worker has kept, cache by cache. */
 function keptPaths(page: Page): Promise<Record<string, string[]>> {
   return page.evaluate(async () => {
@@ -75,30 +84,22 @@ const goneAnswers = [
 
 for (const { what, answer } of goneAnswers) {
   test(`a worker whose file is answered with ${what} unregisters, and the page loads again without it`, async ({ page, context }) => {
-    let loads = 0;
-    page.on("load", () => loads++);
-    await page.goto("/signin");
-    await workerActive(page);
-
+    const loads = await visitWithWorker(page);
     await context.route("**/service-worker.js", (route) => route.fulfill(answer));
     await page.reload();
     // The reload, then the page's own once the worker is gone.
-    await expect.poll(() => loads).toBe(3);
+    await expect.poll(loads).toBe(3);
     await expect(signInTitle(page)).toBeVisible();
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
     // And it stays loaded: with no worker left there is nothing to unregister and no reason to reload.
     await page.waitForTimeout(1_000);
-    expect(loads).toBe(3);
+    expect(loads()).toBe(3);
   });
 }
 
 test("a server in trouble (a 503 for the worker's file) leaves the worker as it is", async ({ page, context }) => {
-  let loads = 0;
-  page.on("load", () => loads++);
-  await page.goto("/signin");
-  await workerActive(page);
-
+  const loads = await visitWithWorker(page);
   let asked = false;
   await context.route("**/service-worker.js", (route) => {
     asked = true;
@@ -108,6 +109,6 @@ test("a server in trouble (a 503 for the worker's file) leaves the worker as it 
   await expect(signInTitle(page)).toBeVisible();
   await expect.poll(() => asked).toBe(true);
   await page.waitForTimeout(1_000);
-  expect(loads).toBe(2);
+  expect(loads()).toBe(2);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(true);
 });

@@ -15,7 +15,7 @@ declare const self: ServiceWorkerGlobalScope;
 // A new release's worker takes over the tabs of the old one at once: its caches are keyed by
 // content (hashed names) and by the one page, so what a tab has fetched is still there under the
 // same names. The visit that registers a worker is left to itself (no clients.claim()): handing
-// that visit's files over as it ran cost a throttled phone 100 to 200 ms of blocking time
+// that visit's files over as it ran cost a throttled phone 100 to 300 ms of blocking time
 // (PERFORMANCE.md, fifty-second round), so the app starts offline from the second visit on.
 void self.skipWaiting();
 
