@@ -82,7 +82,7 @@ export async function closeAcademicYear(ctx: AppContext, actor: Actor, target: A
       entityType: "course",
       entityId: target.courseId,
       summary: `Closed the academic year ${target.year}-${String(target.next).slice(-2)} of ${courseName}: ${movedIds.length} moved up a year, ${completed} completed`,
-      details: { year: target.year, next: target.next, moved: movedIds.length, completed, feeTermsCreated },
+      details: { course: courseName, year: target.year, next: target.next, moved: movedIds.length, completed, feeTermsCreated },
       ip: meta.ip,
     });
     return { ...target, moved: movedIds.length, completed, feeTermsCreated };

@@ -183,6 +183,8 @@ describe("what the app records", () => {
     });
     const payment = (await list("action=payment.success")).json().data.content.find((entry: ActivityEntry) => entry.entityId === start.orderId);
     expect(payment).toMatchObject({ actorName: null, entityType: "payment_order", summary: "Rs.300.00 success (gateway return)" });
+    // What the log's screen words the summary from, in the reader's language.
+    expect(payment.details).toMatchObject({ amount: "300.00", settledBy: "return" });
     expect((await test.app.inject({ url: "/booking/activity/actions", headers: { cookie: adminCookie } })).json().data).toEqual(
       expect.arrayContaining(["application.submitted", "payment.success", "upload.saved", "user.signin", "user.signout"]),
     );

@@ -189,7 +189,7 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
       summary: payment
         ? paymentStartedSummary(Boolean(existing), payment.orderId)
         : `Entered the walk-in application of ${userName}${applicant.created ? " (new applicant account)" : ""}`,
-      details: { degree: degree.name, status: saved.status, paymentOrder: payment?.orderId, newAccount: applicant.created },
+      details: { ...(offline && { userName }), degree: degree.name, status: saved.status, paymentOrder: payment?.orderId, newAccount: applicant.created },
       ip: meta.ip,
     });
     return { application: saved, payment };
@@ -257,6 +257,7 @@ async function updateStudentMarks(ctx: AppContext, actor: Actor, admission: Admi
       entityType: "application",
       entityId: saved.applicationNo,
       summary: `Entered the HSC marks (${admission.totalMarkPercent}%)`,
+      details: { totalMarkPercent: admission.totalMarkPercent },
       ip: meta.ip,
     });
     return saved;

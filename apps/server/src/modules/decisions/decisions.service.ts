@@ -198,7 +198,7 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
         `${decision.status} the application of ${saved.name}` +
         (target ? ` from ${degrees.from} to ${degrees.to}` : "") +
         (admission ? `: admission number ${admission.admissionNo}` : ""),
-      details: { ...admission, fromStatus: current.status, toStatus: saved.status, fromDegree: degrees.from, toDegree: degrees.to, remarks: decision.message },
+      details: { applicantName: saved.name, ...admission, fromStatus: current.status, toStatus: saved.status, fromDegree: degrees.from, toDegree: degrees.to, remarks: decision.message },
       ip: meta.ip,
     });
     await ctx.mailer.enqueue(tx, decisionMail(ctx, applicant, saved, decision, degrees));

@@ -152,7 +152,7 @@ describe("POST /booking/applicationStatus: Approve", () => {
     const activity = (await activitiesOf(person.applicationNo)).at(-1)!;
     expect(activity).toMatchObject({ action: "application.approved", entityType: "application", entityId: person.applicationNo });
     expect(activity.summary).toContain(admissionNo);
-    expect(activity.details).toMatchObject({ admissionNo, fromStatus: "Pending", toStatus: "Approved", remarks: "Documents verified", feeTermsWritten: 6 });
+    expect(activity.details).toMatchObject({ applicantName: application.name, admissionNo, fromStatus: "Pending", toStatus: "Approved", remarks: "Documents verified", feeTermsWritten: 6 });
     const mail = (await latestMailTo(test.db, person.user.userName))!;
     expect(mail.subject).toContain("approved");
     expect(mail.body).toContain(admissionNo);

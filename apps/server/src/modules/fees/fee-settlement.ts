@@ -5,7 +5,7 @@ import { recordActivity } from "../activity/activity.repository.js";
 import { formatAmount } from "../payments/gateway.js";
 import type { PaymentOrderRow } from "../payments/payments.repository.js";
 import { keepToRefund } from "../payments/refund-due.js";
-import { describeTerm } from "./fees.presenter.js";
+import { describeTerm, termDetails } from "./fees.presenter.js";
 import { lockTermById, recordTermPayment, termStatus } from "./fees.repository.js";
 
 const ONLINE: FeeMode = "Online";
@@ -30,17 +30,17 @@ export async function applyToFeeTerm(
 ) {
   const term = order.feeTermId === null ? undefined : await lockTermById(db, order.feeTermId);
   if (!term) throw new Error(`fee order ${order.orderId} names no fee term`);
-  const about = { feeTermId: term.id, feeCode: term.feeCode, academicYear: term.academicYear, termNo: term.termNo };
+  const about = termDetails(term);
   if (outcome !== "Success") return about;
 
   const why =
     term.status === termStatus.paid
-      ? { action: "payment.duplicate" as const, text: "which was already paid" }
+      ? { action: "payment.duplicate" as const, text: "which was already paid", details: {} }
       : term.amountPaise !== order.amountPaise
-        ? { action: "payment.amount_changed" as const, text: `whose fee is now Rs.${formatAmount(term.amountPaise)} and still due` }
+        ? { action: "payment.amount_changed" as const, text: `whose fee is now Rs.${formatAmount(term.amountPaise)} and still due`, details: { feeNow: formatAmount(term.amountPaise) } }
         : undefined;
   if (why) {
-    await keepToRefund(db, order, { action: why.action, paidFor: `${describeTerm(term)}, ${why.text}`, details: { ...about, trackingId } }, meta);
+    await keepToRefund(db, order, { action: why.action, paidFor: `${describeTerm(term)}, ${why.text}`, details: { ...about, ...why.details, trackingId } }, meta);
     return { ...about, refundDue: true };
   }
 
@@ -59,7 +59,7 @@ export async function applyToFeeTerm(
     entityType: "fee_payment",
     entityId: payment.receiptNo,
     summary: `Rs.${formatAmount(order.amountPaise)} paid online for ${describeTerm(term)}, order ${order.orderId}`,
-    details: { ...about, orderId: order.orderId, trackingId },
+    details: { amount: formatAmount(order.amountPaise), ...about, orderId: order.orderId, trackingId },
     ip: meta.ip,
   });
   return { ...about, receiptNo: payment.receiptNo };

@@ -5,6 +5,9 @@ import type { TransactionRecord } from "./transactions.repository.js";
 /** A term as the activity log names it: `FART-Y1T1 (year 1, term 1)`. */
 export const describeTerm = (term: FeeTermRow) => `${term.feeCode} (year ${term.academicYear}, term ${term.termNo})`;
 
+/** The same term as an entry's details, from which the log's screen names it in the reader's language. */
+export const termDetails = (term: FeeTermRow) => ({ feeTermId: term.id, feeCode: term.feeCode, academicYear: term.academicYear, termNo: term.termNo });
+
 export function presentFeeStudent(student: FeeStudentRecord): FeeStudent {
   return {
     userName: student.userName,

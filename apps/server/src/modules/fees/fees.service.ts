@@ -8,7 +8,7 @@ import { paymentPurposes, type PaymentOrderRow } from "../payments/payments.repo
 import { startGatewayPayment, type PaymentStart } from "../payments/payments.service.js";
 import { buildReceiptPdf } from "../payments/receipt.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
-import { describeTerm, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
+import { describeTerm, termDetails, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
 import {
   findReceiptByNumber,
   findReceiptOfOrder,
@@ -91,7 +91,7 @@ export async function startOnlineFeePayment(ctx: AppContext, actor: Actor, stude
       entityType: "payment_order",
       entityId: start.orderId,
       summary: `Started paying Rs.${formatAmount(term.amountPaise)} online for ${describeTerm(term)}`,
-      details: { admissionNo: student.admissionNo, feeTermId: term.id, remarks: payment.remarks ?? null },
+      details: { amount: formatAmount(term.amountPaise), admissionNo: student.admissionNo, ...termDetails(term), remarks: payment.remarks ?? null },
       ip: meta.ip,
     });
     return start;
@@ -128,7 +128,14 @@ export async function recordOfflineFeePayment(ctx: AppContext, actor: Actor, stu
       entityType: "fee_payment",
       entityId: saved.receiptNo,
       summary: `Recorded Rs.${formatAmount(saved.amountPaise)} by ${saved.mode} from ${student.admissionNo} for ${describeTerm(term)}`,
-      details: { admissionNo: student.admissionNo, feeTermId: term.id, mode: saved.mode, reference: saved.reference, remarks: saved.remarks },
+      details: {
+        amount: formatAmount(saved.amountPaise),
+        admissionNo: student.admissionNo,
+        ...termDetails(term),
+        mode: saved.mode,
+        reference: saved.reference,
+        remarks: saved.remarks,
+      },
       ip: meta.ip,
     });
     return presentOfflinePayment(term, saved);

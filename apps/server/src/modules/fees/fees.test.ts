@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { admitStudent, insertFeeStructure, signInAs } from "../../test/factories.js";
 import { textOfPdf } from "../../test/pdf-text.js";
 import { encryptForGateway } from "../payments/ccavenue-cipher.js";
-import { SANDBOX_CREDENTIALS } from "../payments/gateway.js";
+import { SANDBOX_CREDENTIALS, formatAmount } from "../payments/gateway.js";
 import { decideSandboxPayment, readSandboxRequest, type SandboxOutcome } from "../payments/sandbox.js";
 
 let test: TestApp;
@@ -334,6 +334,7 @@ describe("POST /booking/feePayment offline", () => {
     expect((await paymentsOfTerm(term.id))[0]).toMatchObject({ receiptNo: data.receiptNo, mode, recordedBy: staff.user.id, remarks: "Paid at the counter", paymentOrderId: null });
     const [entry] = await activities("fee.recorded_offline", data.receiptNo);
     expect(entry).toMatchObject({ actorUserId: staff.user.id, entityType: "fee_payment" });
+    expect(entry!.details).toMatchObject({ amount: formatAmount(term.amountPaise), feeCode, academicYear: term.academicYear, termNo: term.termNo, mode });
   });
 
   it.each([

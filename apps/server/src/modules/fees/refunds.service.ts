@@ -26,7 +26,7 @@ export async function recordRefund(ctx: AppContext, actor: Actor, orderId: strin
       entityType: "payment_order",
       entityId: order.orderId,
       summary: `Refunded Rs.${formatAmount(order.amountPaise)} of order ${order.orderId} (${refund.reference})`,
-      details: { reference: refund.reference, trackingId: order.trackingId },
+      details: { amount: formatAmount(order.amountPaise), reference: refund.reference, trackingId: order.trackingId },
       ip: meta.ip,
     });
     return { orderId: refunded.orderId, refundStatus: refunded.refundStatus, refundReference: refunded.refundReference };

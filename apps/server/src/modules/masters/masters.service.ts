@@ -11,6 +11,7 @@ import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
+import { formatAmount } from "../payments/gateway.js";
 import {
   findCourseNamed,
   findDegreeNamed,
@@ -47,7 +48,7 @@ interface WriteContext {
 }
 
 function rupees(paise: number): string {
-  return `Rs.${(paise / 100).toFixed(2)}`;
+  return `Rs.${formatAmount(paise)}`;
 }
 
 /** "name UG → UNDER GRADUATE; active yes → no": what an edit changed, for the activity log's summary. */
@@ -112,7 +113,7 @@ export async function editCourse(write: WriteContext, id: number, input: WithAct
       entityType: "course",
       entityId: id,
       summary: `Updated course ${course.name}: ${changes.join("; ")}`,
-      details: { before: pick(current, input), after: pick(course, input) },
+      details: { course: course.name, before: pick(current, input), after: pick(course, input) },
     });
     return course;
   });
@@ -140,7 +141,7 @@ export async function createDegree(write: WriteContext, input: DegreeInput): Pro
       entityType: "degree",
       entityId: degree.id,
       summary: `Created degree ${degree.name} under ${course.name}`,
-      details: { name: degree.name, courseId: degree.courseId },
+      details: { name: degree.name, courseId: degree.courseId, course: course.name },
     });
     return degree;
   });
@@ -167,7 +168,7 @@ export async function editDegree(write: WriteContext, id: number, input: WithAct
       entityType: "degree",
       entityId: id,
       summary: `Updated degree ${degree.name} (${course.name}): ${changes.join("; ")}`,
-      details: { before: pick(current, input), after: pick(degree, input) },
+      details: { degree: degree.name, course: course.name, before: pick(current, input), after: pick(degree, input) },
     });
     return degree;
   });
@@ -207,7 +208,7 @@ export async function saveFeeStructure(write: WriteContext, degreeId: number, te
       entityType: "feeStructure",
       entityId: degreeId,
       summary: `Fee structure of ${degree.name}: ${after.length} terms, ${rupees(total)} in all (was ${before.length} terms)`,
-      details: { before: presentFeeStructure(before), after: presentFeeStructure(after) },
+      details: { degree: degree.name, total: formatAmount(total), before: presentFeeStructure(before), after: presentFeeStructure(after) },
     });
     return presentFeeStructure(after);
   });

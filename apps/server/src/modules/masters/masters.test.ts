@@ -140,7 +140,13 @@ describe("courses", () => {
       applicationFee: 250,
       isActive: false,
     });
-    expect((await latestActivity("course.updated"))?.summary).toBe("Updated course DIPLOMA: name DIPLOMA IN ARTS → DIPLOMA; isActive yes → no");
+    const renamed = await latestActivity("course.updated");
+    expect(renamed?.summary).toBe("Updated course DIPLOMA: name DIPLOMA IN ARTS → DIPLOMA; isActive yes → no");
+    expect(renamed?.details).toEqual({
+      course: "DIPLOMA",
+      before: { name: "DIPLOMA IN ARTS", applicationFee: 250, isActive: true },
+      after: { name: "DIPLOMA", applicationFee: 250, isActive: false },
+    });
 
     await expectRefused([["PUT", "/courses/1", admin, { name: "UNDER GRADUATE", applicationFee: 350, isActive: true }]], 409, masterMessages.fixedCourseName);
     await expectRefused([["PUT", "/courses/99", admin, { name: "NOTHING", applicationFee: 1, isActive: true }]], 404);

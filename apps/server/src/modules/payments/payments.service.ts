@@ -134,6 +134,7 @@ async function recordRejectedResponse(ctx: AppContext, error: RejectedPaymentRes
     entityType: "payment_order",
     entityId: orderId,
     summary: `Gateway response refused: ${error.message}`,
+    details: { reason: error.message },
     ip: meta.ip,
   });
 }
@@ -166,12 +167,12 @@ async function applyToApplication(db: Database, order: PaymentOrderRow, outcome:
     const feePaise = application.applicationFee * 100;
     const why =
       !editable && feeReceivedStatuses.includes(application.paymentStatus)
-        ? { action: "payment.duplicate" as const, text: `whose fee was already in (${application.paymentStatus})` }
+        ? { action: "payment.duplicate" as const, text: `whose fee was already in (${application.paymentStatus})`, details: { paymentStatus: application.paymentStatus } }
         : order.amountPaise !== feePaise
-          ? { action: "payment.amount_changed" as const, text: `whose fee is now Rs.${formatAmount(feePaise)} and still due` }
+          ? { action: "payment.amount_changed" as const, text: `whose fee is now Rs.${formatAmount(feePaise)} and still due`, details: { feeNow: formatAmount(feePaise) } }
           : undefined;
     if (why) {
-      await keepToRefund(db, order, { action: why.action, paidFor: `application ${application.applicationNo}, ${why.text}`, details: { ...about, trackingId } }, meta);
+      await keepToRefund(db, order, { action: why.action, paidFor: `application ${application.applicationNo}, ${why.text}`, details: { ...about, ...why.details, trackingId } }, meta);
       return { ...about, refundDue: true };
     }
   }
@@ -232,7 +233,7 @@ export async function applyGatewayResult(
       entityType: "payment_order",
       entityId: order.orderId,
       summary: `Rs.${formatAmount(order.amountPaise)} ${result.outcome.toLowerCase()} (${settledBy === "return" ? "gateway return" : "order status call"})`,
-      details: { trackingId, ...effect },
+      details: { amount: formatAmount(order.amountPaise), settledBy, trackingId, ...effect },
       ip: meta.ip,
     });
     return { result: "settled" as const, order: { ...order, status: result.outcome }, refundDue: "refundDue" in effect && effect.refundDue === true };

@@ -24,7 +24,7 @@ export async function keepToRefund(db: Database, order: PaymentOrderRow, unpayab
     entityType: "payment_order",
     entityId: order.orderId,
     summary: `Rs.${formatAmount(order.amountPaise)} received for ${unpayable.paidFor}: refund it to the payer by hand`,
-    details: unpayable.details,
+    details: { amount: formatAmount(order.amountPaise), ...unpayable.details },
     ip: meta.ip,
   });
   await markRefundDue(db, order.id);

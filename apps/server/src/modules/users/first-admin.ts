@@ -41,6 +41,7 @@ export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger):
       entityType: "user",
       entityId: admin?.id,
       summary: `Created the first administrator ${email}`,
+      details: { userName: email },
     });
     return true;
   });

@@ -108,7 +108,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
       entityType: "user",
       entityId: user.id,
       summary: `Created ${user.userName}: ${describeAccess({ ...user, degreeIds: input.degreeIds })}`,
-      details: { role: user.role, degreeIds: input.degreeIds },
+      details: { userName: user.userName, role: user.role, isActive: user.isActive, degreeIds: input.degreeIds },
       ip: meta.ip,
     });
     return user;
@@ -153,6 +153,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
       entityId: userId,
       summary: `Changed ${before.userName} from ${from} to ${to}`,
       details: {
+        userName: before.userName,
         from: { role: before.role, isActive: before.isActive, degreeIds: beforeDegreeIds },
         to: { role: input.role, isActive: input.isActive, degreeIds: input.degreeIds },
       },
@@ -179,6 +180,7 @@ export async function sendPasswordReset(ctx: AppContext, actor: Actor, userId: n
       entityType: "user",
       entityId: user.id,
       summary: `Sent a password reset code to ${user.userName}`,
+      details: { userName: user.userName },
       ip: meta.ip,
     });
   });

@@ -232,6 +232,7 @@ describe("PUT /booking/users/:id", () => {
     const [entry] = await activityOf(test, "user.updated", user.id);
     expect(entry!.summary).toContain(`from ${ROLE_DEPARTMENT_ADMIN}, active, degrees ${degreeIds["B.COM."]} to ${ROLE_ADMIN}, active`);
     expect(entry!.details).toEqual({
+      userName: user.userName,
       from: { role: ROLE_DEPARTMENT_ADMIN, isActive: true, degreeIds: [degreeIds["B.COM."]] },
       to: { role: ROLE_ADMIN, isActive: true, degreeIds: [] },
     });

@@ -18,6 +18,7 @@ function DetailValue({ name, value, t }: { name: string; value: unknown; t: TFun
   if (value === null || value === undefined || value === "") return <>-</>;
   if (typeof value === "boolean") return <>{yesNoLabel(t, value ? "yes" : "no")}</>;
   if (typeof value === "string" && applicationStatusDetails.has(name)) return <>{applicationStatusLabel(t, value)}</>;
+  if (name === "settledBy" && typeof value === "string") return <>{t(`activity.summaryParts.settledBy.${value}`, { defaultValue: value })}</>;
   if (typeof value !== "object") return <>{String(value)}</>;
   return (
     // JSON reads left to right in every language.

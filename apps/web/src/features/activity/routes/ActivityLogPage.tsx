@@ -8,6 +8,7 @@ import { browserTimeZone } from "../../../lib/time-zone";
 import { useActivityActions, useActivityLog } from "../api/activity";
 import { ActivityDetails } from "../components/ActivityDetails";
 import { useActivityLabels } from "../components/activity-labels";
+import { useActivitySummary } from "../components/activity-summary";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
 import { DateRangeFilters } from "../../../components/DateRangeFilters";
@@ -23,6 +24,7 @@ export function ActivityLogPage() {
   const { t, i18n } = useTranslation();
   const table = useScrollableTable(t("menu.activityLog"));
   const { actionLabel, entityLabel } = useActivityLabels();
+  const summaryOf = useActivitySummary();
   const { params, update } = useUrlQuery();
   const pageNo = Number(params.get("pageNo") ?? 0);
   const query = new URLSearchParams(params);
@@ -53,7 +55,7 @@ export function ActivityLogPage() {
       key: "record",
       render: (_value, entry) => [entityLabel(entry.entityType), entry.entityId].filter(Boolean).join(" "),
     },
-    { title: t("activity.summary"), dataIndex: "summary", key: "summary" },
+    { title: t("activity.summary"), key: "summary", render: (_value, entry) => summaryOf(entry) },
     { title: t("activity.address"), dataIndex: "ip", key: "ip", render: (ip: string | null) => ip ?? "-" },
   ];
 

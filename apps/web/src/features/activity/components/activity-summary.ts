@@ -1,0 +1,203 @@
+import type { ActivityEntry } from "@admissions/shared";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { yesNoLabel } from "../../../lib/choice-labels";
+
+type Details = Record<string, unknown>;
+
+/** An entry's sentence's values, and under `context` which variant of it (i18next's context) reads right. */
+type SummaryValues = Record<string, string | number | undefined>;
+
+/**
+ * What one action's sentence is made of, read from the entry's details; undefined when an entry
+ * written before the details held it lacks something, and the server's English sentence is shown.
+ */
+type ValuesOf = (details: Details, entry: ActivityEntry, t: TFunction) => SummaryValues | undefined;
+
+const isValue = (value: unknown): value is string | number => typeof value === "string" || typeof value === "number";
+
+/** The named details as they are, if every one is there. */
+function valuesIn(details: Details, names: readonly string[]): SummaryValues | undefined {
+  const values: SummaryValues = {};
+  for (const name of names) {
+    const value = details[name];
+    if (!isValue(value)) return undefined;
+    values[name] = value;
+  }
+  return values;
+}
+
+const just =
+  (...names: string[]): ValuesOf =>
+  (details) =>
+    valuesIn(details, names);
+
+/** `FART-Y1T1 (year 1, term 1)`: a fee term as the fee screens name it. */
+function termOf(details: Details, t: TFunction): string | undefined {
+  const term = valuesIn(details, ["feeCode", "academicYear", "termNo"]);
+  return term && t("activity.summaryParts.term", { feeCode: term.feeCode, yearAndTerm: t("students.yearTermN", { year: term.academicYear, term: term.termNo }) });
+}
+
+/** With the term's name added: the sentences of the fee payments. */
+const withTerm =
+  (...names: string[]): ValuesOf =>
+  (details, _entry, t) => {
+    const values = valuesIn(details, names);
+    const term = termOf(details, t);
+    return values && term ? { ...values, term } : undefined;
+  };
+
+/** A staff account's role, state and degrees, as the users' screen names them. */
+function accessOf(access: unknown, t: TFunction): string | undefined {
+  if (!access || typeof access !== "object") return undefined;
+  const { role, isActive, degreeIds } = access as Details;
+  if (typeof role !== "string" || typeof isActive !== "boolean" || !Array.isArray(degreeIds)) return undefined;
+  return t("activity.summaryParts.access", {
+    role: t(`users.roleNames.${role}`, { defaultValue: role }),
+    state: t(isActive ? "activity.summaryParts.active" : "activity.summaryParts.disabled"),
+    context: degreeIds.length > 0 ? "degrees" : undefined,
+    degrees: degreeIds.join(t("activity.summaryParts.listSeparator")),
+  });
+}
+
+/** "Name UG → UNDER GRADUATE; Active Yes → No": what an edit changed, each field named in the chosen language. */
+function changesOf(before: unknown, after: unknown, t: TFunction): string | undefined {
+  if (!before || !after || typeof before !== "object" || typeof after !== "object") return undefined;
+  const show = (field: string, value: unknown) => {
+    if (typeof value === "boolean") return yesNoLabel(t, value ? "yes" : "no");
+    if (field === "status" && typeof value === "string") return t(`students.statuses.${value}`, { defaultValue: value });
+    return value === null || value === undefined || value === "" ? "-" : String(value);
+  };
+  const changed = Object.entries(after as Details)
+    .filter(([field, value]) => (before as Details)[field] !== value)
+    .map(([field, value]) =>
+      t("activity.summaryParts.change", {
+        field: t(`activity.detailNames.${field}`, { defaultValue: field }),
+        from: show(field, (before as Details)[field]),
+        to: show(field, value),
+      }),
+    );
+  return changed.length > 0 ? changed.join(t("activity.summaryParts.changeSeparator")) : undefined;
+}
+
+const fileTypes: Record<string, string> = { "application/pdf": "PDF", "image/jpeg": "JPG", "image/png": "PNG" };
+
+const nothingNamed: ValuesOf = () => ({});
+
+/** Each action the server writes and what its sentence needs (the catalogues' activity.summaries). */
+const summaryValues: Record<string, ValuesOf> = {
+  "user.signin": nothingNamed,
+  "user.signout": nothingNamed,
+  "user.signup": nothingNamed,
+  "user.password_reset_requested": nothingNamed,
+  "user.password_reset": nothingNamed,
+  "user.passwordResetSent": just("userName"),
+  "user.first_admin": just("userName"),
+  "user.created": (details, _entry, t) => {
+    const access = accessOf(details, t);
+    return typeof details.userName === "string" && access ? { userName: details.userName, access } : undefined;
+  },
+  "user.updated": (details, _entry, t) => {
+    const from = accessOf(details.from, t);
+    const to = accessOf(details.to, t);
+    return typeof details.userName === "string" && from && to ? { userName: details.userName, from, to } : undefined;
+  },
+  "application.submitted": just("paymentOrder"),
+  "application.updated": just("paymentOrder"),
+  "application.offline_entry": (details) => {
+    const values = valuesIn(details, ["userName"]);
+    return values && { ...values, context: details.newAccount === true ? "newAccount" : undefined };
+  },
+  "application.marks_entered": just("totalMarkPercent"),
+  "application.approved": just("applicantName", "admissionNo"),
+  "application.transferred": just("applicantName", "fromDegree", "toDegree"),
+  "application.cancelled": just("applicantName"),
+  "application.rejected": just("applicantName"),
+  "application.exported": just("rows"),
+  "upload.saved": (details) => {
+    const values = valuesIn(details, ["contentType", "sizeBytes", "owner"]);
+    if (!values) return undefined;
+    const contentType = String(values.contentType);
+    return { fileType: fileTypes[contentType] ?? contentType, size: Math.ceil(Number(values.sizeBytes) / 1024), owner: values.owner };
+  },
+  ...Object.fromEntries(
+    ["success", "failure", "aborted"].map((outcome): [string, ValuesOf] => [
+      `payment.${outcome}`,
+      (details, _entry, t) => {
+        const values = valuesIn(details, ["amount", "settledBy"]);
+        return values && { amount: values.amount, via: t(`activity.summaryParts.settledBy.${values.settledBy}`, { defaultValue: String(values.settledBy) }) };
+      },
+    ]),
+  ),
+  "payment.rejected": just("reason"),
+  "payment.duplicate": (details, _entry, t) => refundDueValues(details, t, []),
+  "payment.amount_changed": (details, _entry, t) => refundDueValues(details, t, ["feeNow"]),
+  "payment.refunded": (details, entry) => {
+    const values = valuesIn(details, ["amount", "reference"]);
+    return values && entry.entityId ? { ...values, orderId: entry.entityId } : undefined;
+  },
+  "course.created": just("name", "applicationFee"),
+  "course.updated": (details, _entry, t) => {
+    const changes = changesOf(details.before, details.after, t);
+    return typeof details.course === "string" && changes ? { course: details.course, changes } : undefined;
+  },
+  "degree.created": just("name", "course"),
+  "degree.updated": (details, _entry, t) => {
+    const values = valuesIn(details, ["degree", "course"]);
+    const changes = changesOf(details.before, details.after, t);
+    return values && changes ? { ...values, changes } : undefined;
+  },
+  "feeStructure.updated": (details) => {
+    const values = valuesIn(details, ["degree", "total"]);
+    const { before, after } = details;
+    return values && Array.isArray(before) && Array.isArray(after) ? { ...values, termsBefore: before.length, termsAfter: after.length } : undefined;
+  },
+  "academic.year_closed": (details) => {
+    const values = valuesIn(details, ["course", "year", "next", "moved", "completed"]);
+    // "2026-27": the year the close ends and the one it opens.
+    return values && { ...values, next: String(values.next).slice(-2) };
+  },
+  "fee.exported": just("rows"),
+  "fee.paid_online": withTerm("amount", "orderId"),
+  "fee.payment_started": withTerm("amount"),
+  "fee.recorded_offline": (details, entry, t) => {
+    const values = withTerm("amount", "admissionNo", "mode")(details, entry, t);
+    return values && { ...values, mode: t(`fees.modes.${values.mode}`, { defaultValue: String(values.mode) }) };
+  },
+  "student.updated": (details, entry, t) => {
+    const changes = changesOf(details.from, details.to, t);
+    if (!changes || !entry.entityId) return undefined;
+    const feeTerms = typeof details.feeTermsCreated === "number" ? details.feeTermsCreated : 0;
+    return { admissionNo: entry.entityId, changes, feeTerms, context: feeTerms > 0 ? "feeTerms" : undefined };
+  },
+  "students.imported": just("fileName", "importedRows", "skippedRows"),
+};
+
+/** Money the gateway took that pays nothing: for which application or fee term, and how much. */
+function refundDueValues(details: Details, t: TFunction, names: string[]): SummaryValues | undefined {
+  const values = valuesIn(details, ["amount", ...names]);
+  const paidFor =
+    typeof details.application === "string"
+      ? t("activity.summaryParts.application", { applicationNo: details.application })
+      : termOf(details, t);
+  return values && paidFor ? { ...values, paidFor } : undefined;
+}
+
+/** The actions the screen words itself; any other is shown with the server's own sentence. */
+export const summarisedActions = Object.keys(summaryValues);
+
+/**
+ * An entry's summary in t's language, from its action and details. The server also writes it in
+ * English, which is shown for an action this screen does not know yet and for an entry written
+ * before its details held everything the sentence names.
+ */
+export function activitySummary(entry: ActivityEntry, t: TFunction): string {
+  const values = summaryValues[entry.action]?.(entry.details ?? {}, entry, t);
+  return values ? t(`activity.summaries.${entry.action}`, values) : entry.summary;
+}
+
+/** activitySummary in the chosen language. */
+export function useActivitySummary() {
+  const { t } = useTranslation();
+  return (entry: ActivityEntry) => activitySummary(entry, t);
+}
