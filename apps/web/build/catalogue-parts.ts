@@ -5,12 +5,14 @@ import { virtualModules } from "./virtual-modules.ts";
 
 /**
  * Each language's catalogue (src/locales/<code>.json, one file per language for its translator)
- * comes in two parts, cut here at build time: `first`, what the screens of the first download show,
- * and `signed-in`, the texts of the screens behind the applicant's and the staff's layouts, which
- * come with those layouts' chunks (PERFORMANCE.md, thirty-first round).
+ * comes in three parts, cut here at build time: `first`, what the screens of the first download show;
+ * `signed-in`, the texts of the screens behind the applicant's and the staff's layouts, which come
+ * with those layouts' chunks (PERFORMANCE.md, thirty-first round); and `staff`, the sections only the
+ * staff's screens show, which come with the staff's layout alone, so that an applicant never
+ * downloads them (fifty-third round).
  *
- * `virtual:catalogue/<code>-first` and `virtual:catalogue/<code>-signed-in` are the parts (so named, the
- * chunks are too: fr-signed-in-<hash>.js).
+ * `virtual:catalogue/<code>-first`, `<code>-signed-in` and `<code>-staff` are the parts (so named,
+ * the chunks are too: fr-signed-in-<hash>.js).
  */
 
 /**
@@ -44,11 +46,19 @@ export const firstPartTexts = [
  */
 export const englishSectionsOfSharedMessages = ["validation", "notices"];
 
+/**
+ * The sections of the staff part: whole sections that only the screens of the staff's layout use
+ * (a test checks that no other code names them). The staff's other sections (masters, users,
+ * review, students, reports) stay in the signed-in part: the applicant's screens or the messages
+ * they translate use some of their texts.
+ */
+export const staffPartSections = ["admin", "applications", "activity", "academic", "studentImport"];
+
 /** A catalogue or a part of one: its sections, each of texts. */
 type Texts = Record<string, unknown>;
-export type CataloguePart = "first" | "signed-in";
+export type CataloguePart = "first" | "signed-in" | "staff";
 
-/** The texts of one part of a catalogue; the two parts together are the whole catalogue. */
+/** The texts of one part of a catalogue; the three parts together are the whole catalogue. */
 export function partOf(catalogue: Texts, part: CataloguePart): Texts {
   const inFirst = (section: string, key?: string) =>
     firstPartTexts.includes(section) || (key !== undefined && firstPartTexts.includes(`${section}.${key}`));
@@ -58,6 +68,11 @@ export function partOf(catalogue: Texts, part: CataloguePart): Texts {
       if (part === "first") picked[section] = texts;
       continue;
     }
+    if (staffPartSections.includes(section)) {
+      if (part === "staff") picked[section] = texts;
+      continue;
+    }
+    if (part === "staff") continue;
     const keys = Object.entries(texts as Texts).filter(([key]) => inFirst(section, key) === (part === "first"));
     if (keys.length > 0) picked[section] = Object.fromEntries(keys);
   }
@@ -68,8 +83,8 @@ const localesFolder = new URL("../src/locales/", import.meta.url);
 
 export function catalogueParts(): Plugin {
   return virtualModules("catalogue-parts", "virtual:catalogue/", async (name, watchFile) => {
-    const match = /^([a-z]{2})-(first|signed-in)$/.exec(name);
-    if (!match) throw new Error(`virtual:catalogue/${name} names no catalogue part: virtual:catalogue/<code>-first or <code>-signed-in`);
+    const match = /^([a-z]{2})-(first|signed-in|staff)$/.exec(name);
+    if (!match) throw new Error(`virtual:catalogue/${name} names no catalogue part: virtual:catalogue/<code>-first, -signed-in or -staff`);
     const [, code, part] = match;
     const file = new URL(`${code}.json`, localesFolder);
     watchFile(fileURLToPath(file));

@@ -4,8 +4,10 @@ import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import builtEnglishFirstPart from "virtual:catalogue/en-first";
 import englishSignedIn from "virtual:catalogue/en-signed-in";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { englishSectionsOfSharedMessages, partOf } from "../../build/catalogue-parts";
+import { englishSectionsOfSharedMessages, partOf, staffPartSections } from "../../build/catalogue-parts";
 import { englishFirstPart } from "../lib/english-first-part";
 import { joinParts } from "../lib/i18n";
 import { renderAt, signedOut, stubApi } from "../test/render";
@@ -52,15 +54,18 @@ describe("the first part of the catalogue (build/catalogue-parts.ts)", () => {
     expect([...missing]).toEqual([]);
   });
 
-  it("and the signed-in part are every language's whole catalogue, with no text in both", () => {
+  it("and the signed-in and staff parts are every language's whole catalogue, with no text in two", () => {
     for (const catalogue of Object.values(catalogues)) {
       const first = partOf(catalogue, "first");
       const signedIn = partOf(catalogue, "signed-in");
-      expect(joinParts(first, signedIn)).toEqual(catalogue);
+      const staff = partOf(catalogue, "staff");
+      expect(joinParts(joinParts(first, signedIn), staff)).toEqual(catalogue);
       for (const [section, texts] of Object.entries(first)) {
         const both = Object.keys(texts as object).filter((key) => key in ((signedIn[section] as object | undefined) ?? {}));
         expect(both).toEqual([]);
       }
+      expect(Object.keys(staff).sort()).toEqual([...staffPartSections].sort());
+      for (const section of staffPartSections) expect(first[section] ?? signedIn[section], section).toBeUndefined();
     }
     expect(partOf(catalogues.en, "first")).toEqual(englishFirstPart);
     expect(partOf(catalogues.en, "signed-in")).toEqual(englishSignedIn);
@@ -91,5 +96,28 @@ describe("the first part of the catalogue (build/catalogue-parts.ts)", () => {
     render.renderAt("/admin");
     const footer = catalogues.en.admin.footer.replace("{{name}}", catalogues.en.app.name);
     expect(await screen.findByText(footer)).toBeTruthy();
+  });
+});
+
+describe("the staff part of the catalogue", () => {
+  /** The code of the screens behind the staff's layout alone, and the layout itself. */
+  const staffOnly = ["features/activity/", "features/academic/", "features/applications/", "features/student-import/", "app/layouts/AdminLayout.tsx"];
+
+  it("holds sections that no applicant's screen names, so they never download them", () => {
+    const sources = path.resolve(__dirname, "..");
+    const files = readdirSync(sources, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+    const namers = new Map<string, string[]>();
+    for (const file of files) {
+      const source = readFileSync(path.join(sources, file), "utf8");
+      for (const section of staffPartSections) {
+        // A key of the section, as the code writes it: t("activity.summary") or t(`activity.summaries.${action}`).
+        if (new RegExp(`["'\`]${section}\\.`).test(source)) namers.set(section, [...(namers.get(section) ?? []), file.split(path.sep).join("/")]);
+      }
+    }
+    for (const section of staffPartSections) {
+      const named = namers.get(section) ?? [];
+      expect(named.length, section).toBeGreaterThan(0);
+      expect(named.filter((file) => !staffOnly.some((folder) => file.startsWith(folder))), section).toEqual([]);
+    }
   });
 });

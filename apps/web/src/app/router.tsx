@@ -14,7 +14,7 @@ import { SignUpPage } from "../features/auth/routes/SignUpPage";
 import { useKnownSession } from "../features/auth/api/session";
 import { AdmissionFrame } from "../features/admission/components/AdmissionFrame";
 import { readAdmissionFormAhead } from "../features/admission/api/form-reads";
-import { loadSignedInTexts } from "../lib/i18n";
+import { loadSignedInTexts, loadStaffTexts } from "../lib/i18n";
 import { CHANGE_PASSWORD_MODE, routes } from "../lib/paths";
 import { oneTaskEach } from "../lib/tasks";
 import { RedirectSignedIn, RequireAuth, RequireStaff, RootRedirect } from "./guards";
@@ -65,15 +65,15 @@ const applicantFormHandle: ScreenHandle = { title: "admission.onlineTitle", read
 const walkInFormHandle: ScreenHandle = { title: "admission.offlineTitle", readsAhead: (queryClient) => readAdmissionFormAhead(queryClient, null) };
 
 /** A layout of the signed-in screens, which comes with their texts (lib/i18n.ts). */
-function signedInLayout(load: () => Promise<ComponentType>) {
-  return onDemand(async () => (await Promise.all([load(), loadSignedInTexts()]))[0]);
+function signedInLayout(load: () => Promise<ComponentType>, loadTexts: () => Promise<void>) {
+  return onDemand(async () => (await Promise.all([load(), loadTexts()]))[0]);
 }
 
 /** The staff area's guard, which AskAhead looks for in a route. */
 const staffArea = <RequireStaff />;
 /** The staff area is loaded on demand: applicants on phones never download it. */
-const adminLayout = signedInLayout(async () => (await import("./layouts/AdminLayout")).AdminLayout);
-const applicantLayout = signedInLayout(async () => (await import("./layouts/ApplicantLayout")).ApplicantLayout);
+const adminLayout = signedInLayout(async () => (await import("./layouts/AdminLayout")).AdminLayout, loadStaffTexts);
+const applicantLayout = signedInLayout(async () => (await import("./layouts/ApplicantLayout")).ApplicantLayout, loadSignedInTexts);
 const admissionPage = onDemand(async () => (await import("../features/admission/routes/AdmissionPage")).AdmissionPage);
 const applicationsPage = onDemand(async () => (await import("../features/applications/routes/ApplicationsPage")).ApplicationsPage);
 /** Its own chunk, with the charting library, so no other screen downloads it. */

@@ -68,5 +68,25 @@ describe("the signed-in screens' texts", () => {
     expect(fresh.default.t("admission.next", { lng: "ta" })).toBe(catalogues.ta.admission.next);
     expect(fresh.default.t("review.title", { lng: "en" })).toBe(catalogues.en.review.title);
     expect(fresh.default.t("signin.title", { lng: "ta" })).toBe(catalogues.ta.signin.title);
+    // The staff's own texts wait for the staff's layout.
+    expect(fresh.default.exists("activity.summary", { lng: "ta", fallbackLng: false })).toBe(false);
+
+    await fresh.loadStaffTexts();
+
+    expect(fresh.default.t("activity.summary", { lng: "ta" })).toBe(catalogues.ta.activity.summary);
+    expect(fresh.default.t("activity.summary", { lng: "en" })).toBe(catalogues.en.activity.summary);
+    expect(fresh.default.t("review.title", { lng: "ta" })).toBe(catalogues.ta.review.title);
+  });
+
+  it("come with a language chosen on a staff screen, the staff's part beside the signed-in one", async () => {
+    // The tests' setup has asked for both, as the staff's layout does.
+    await i18n.changeLanguage("it");
+    try {
+      expect(i18n.t("activity.summary")).toBe(catalogues.it.activity.summary);
+      expect(i18n.t("review.title")).toBe(catalogues.it.review.title);
+      expect(i18n.t("signin.title")).toBe(catalogues.it.signin.title);
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 });

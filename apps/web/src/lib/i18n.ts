@@ -23,22 +23,29 @@ export type Catalogue = typeof en;
 /** A catalogue or a part of one: its sections, each of texts. */
 type Texts = Record<string, unknown>;
 type Part = () => Promise<{ default: Texts }>;
+/** The parts a signed-in layout asks for: the applicant's the signed-in texts, the staff's those and their own. */
+type LaterPart = "signedIn" | "staff";
 
 /**
- * Each catalogue in its two parts (build/catalogue-parts.ts): `first`, what the screens of the first
- * download show, and `signedIn`, the texts of the screens behind the applicant's and the staff's
- * layouts. English's first part is in the first download, as the fallback of every other language;
- * every other part is a chunk of its own (docs/PERFORMANCE.md: all seven catalogues weighed 70 KiB
- * gzipped on every first load; thirty-first round: English's signed-in texts, 7.5 KiB).
+ * Each catalogue in its three parts (build/catalogue-parts.ts): `first`, what the screens of the
+ * first download show; `signedIn`, the texts of the screens behind the applicant's and the staff's
+ * layouts; `staff`, the sections only the staff's screens show. English's first part is in the first
+ * download, as the fallback of every other language; every other part is a chunk of its own
+ * (docs/PERFORMANCE.md: all seven catalogues weighed 70 KiB gzipped on every first load; thirty-first
+ * round: English's signed-in texts, 7.5 KiB; fifty-third round: the staff's, 4.5 KiB, off /admission).
  */
-const catalogueParts: Record<LanguageCode, { first: Part; signedIn: Part }> = {
-  en: { first: async () => ({ default: englishFirstPart }), signedIn: () => import("virtual:catalogue/en-signed-in") },
-  zh: { first: () => import("virtual:catalogue/zh-first"), signedIn: () => import("virtual:catalogue/zh-signed-in") },
-  es: { first: () => import("virtual:catalogue/es-first"), signedIn: () => import("virtual:catalogue/es-signed-in") },
-  fr: { first: () => import("virtual:catalogue/fr-first"), signedIn: () => import("virtual:catalogue/fr-signed-in") },
-  it: { first: () => import("virtual:catalogue/it-first"), signedIn: () => import("virtual:catalogue/it-signed-in") },
-  ar: { first: () => import("virtual:catalogue/ar-first"), signedIn: () => import("virtual:catalogue/ar-signed-in") },
-  ta: { first: () => import("virtual:catalogue/ta-first"), signedIn: () => import("virtual:catalogue/ta-signed-in") },
+const catalogueParts: Record<LanguageCode, { first: Part } & Record<LaterPart, Part>> = {
+  en: {
+    first: async () => ({ default: englishFirstPart }),
+    signedIn: () => import("virtual:catalogue/en-signed-in"),
+    staff: () => import("virtual:catalogue/en-staff"),
+  },
+  zh: { first: () => import("virtual:catalogue/zh-first"), signedIn: () => import("virtual:catalogue/zh-signed-in"), staff: () => import("virtual:catalogue/zh-staff") },
+  es: { first: () => import("virtual:catalogue/es-first"), signedIn: () => import("virtual:catalogue/es-signed-in"), staff: () => import("virtual:catalogue/es-staff") },
+  fr: { first: () => import("virtual:catalogue/fr-first"), signedIn: () => import("virtual:catalogue/fr-signed-in"), staff: () => import("virtual:catalogue/fr-staff") },
+  it: { first: () => import("virtual:catalogue/it-first"), signedIn: () => import("virtual:catalogue/it-signed-in"), staff: () => import("virtual:catalogue/it-staff") },
+  ar: { first: () => import("virtual:catalogue/ar-first"), signedIn: () => import("virtual:catalogue/ar-signed-in"), staff: () => import("virtual:catalogue/ar-staff") },
+  ta: { first: () => import("virtual:catalogue/ta-first"), signedIn: () => import("virtual:catalogue/ta-signed-in"), staff: () => import("virtual:catalogue/ta-staff") },
 };
 
 const isLanguage = (code: string): code is LanguageCode => languages.some((language) => language.code === code);
@@ -62,26 +69,30 @@ function applyToDocument(code: string): void {
   document.documentElement.dir = directionOf(code);
 }
 
-/** The languages whose texts have been asked for, and whether the signed-in screens' are wanted too. */
+/** The languages whose texts have been asked for, and the later parts wanted so far. */
 const languagesAskedFor = new Set<LanguageCode>(["en"]);
-let signedInTextsWanted: Promise<void> | undefined;
+const partsWanted = new Map<LaterPart, Promise<void>>();
 
 /** A language's texts, fetched together with Ant Design's texts in that language. */
 async function loadLanguage(code: string): Promise<Texts> {
   if (!isLanguage(code)) return englishFirstPart;
   languagesAskedFor.add(code);
   // Without them, the signed-in screens show this language's texts in English, the fallback.
-  const signedInPart = () => catalogueParts[code].signedIn().then(({ default: texts }) => texts, () => ({}));
-  // Chosen on a signed-in screen: both parts at once.
-  const fetchedBeside = signedInTextsWanted ? signedInPart() : undefined;
+  const fetched = new Map<LaterPart, Promise<Texts>>();
+  const fetchPart = (part: LaterPart) => {
+    if (!fetched.has(part)) fetched.set(part, catalogueParts[code][part]().then(({ default: texts }) => texts, () => ({})));
+    return fetched.get(part)!;
+  };
+  // Chosen on a signed-in screen: the parts it wants at once.
+  for (const part of partsWanted.keys()) void fetchPart(part);
   const [{ default: first }] = await Promise.all([catalogueParts[code].first(), loadAntdLocale(code)]);
   // Wanted while the first part was on its way (a signed-in layout began to load): i18next puts the
-  // answer in its store section by section, replacing each, so it must hold the signed-in part too.
-  const signedIn = await (fetchedBeside ?? (signedInTextsWanted ? signedInPart() : undefined));
-  return signedIn ? joinParts(first, signedIn) : first;
+  // answer in its store section by section, replacing each, so it must hold those parts too.
+  const later = await Promise.all([...partsWanted.keys()].map(fetchPart));
+  return later.reduce(joinParts, first);
 }
 
-/** The two parts as one catalogue: a section may be in both (its texts split between them). */
+/** Two parts as one catalogue: a section may be in both (its texts split between them). */
 export function joinParts(first: Texts, signedIn: Texts): Texts {
   const joined = { ...first, ...signedIn };
   for (const [section, texts] of Object.entries(first)) {
@@ -92,30 +103,38 @@ export function joinParts(first: Texts, signedIn: Texts): Texts {
 }
 
 /**
- * The signed-in screens' texts. The applicant's and the staff's layouts wait for them before they
- * draw (app/router.tsx); asking again returns the same promise. They are fetched in every language
- * asked for so far (a language chosen later brings its own, in `loadLanguage`), but only the shown
- * language's and English's are waited for: another that fails to come leaves the signed-in screens
- * in English in that language. If one of those two fails, the layout fails as its chunk would, and
- * the next load of the app asks again.
+ * A later part of the texts. The signed-in layouts wait for theirs before they draw
+ * (app/router.tsx); asking again returns the same promise. A part is fetched in every language asked
+ * for so far (a language chosen later brings its own, in `loadLanguage`), but only the shown
+ * language's and English's are waited for: another that fails to come leaves those screens in
+ * English in that language. If one of those two fails, the layout fails as its chunk would, and the
+ * next load of the app asks again.
  */
-export function loadSignedInTexts(): Promise<void> {
-  signedInTextsWanted ??= (async () => {
-    const shown = new Set<string>(["en", i18n.resolvedLanguage ?? "en"]);
-    const loads = [...languagesAskedFor].map((code) => ({
-      shown: shown.has(code),
-      load: catalogueParts[code]
-        .signedIn()
-        .then(({ default: texts }) => void i18n.addResourceBundle(code, "translation", texts, true, false)),
-    }));
-    for (const { shown, load } of loads) if (!shown) load.catch(() => undefined);
-    await Promise.all(loads.filter(({ shown }) => shown).map(({ load }) => load));
-  })().catch((error: unknown) => {
-    signedInTextsWanted = undefined;
-    throw error;
-  });
-  return signedInTextsWanted;
+function loadPart(part: LaterPart): Promise<void> {
+  let wanted = partsWanted.get(part);
+  if (!wanted) {
+    wanted = (async () => {
+      const shown = new Set<string>(["en", i18n.resolvedLanguage ?? "en"]);
+      const loads = [...languagesAskedFor].map((code) => ({
+        shown: shown.has(code),
+        load: catalogueParts[code][part]().then(({ default: texts }) => void i18n.addResourceBundle(code, "translation", texts, true, false)),
+      }));
+      for (const { shown, load } of loads) if (!shown) load.catch(() => undefined);
+      await Promise.all(loads.filter(({ shown }) => shown).map(({ load }) => load));
+    })().catch((error: unknown) => {
+      partsWanted.delete(part);
+      throw error;
+    });
+    partsWanted.set(part, wanted);
+  }
+  return wanted;
 }
+
+/** The texts of the screens behind the applicant's and the staff's layouts. */
+export const loadSignedInTexts = () => loadPart("signedIn");
+
+/** The texts only the staff's screens show, which their layout waits for beside the signed-in ones. */
+export const loadStaffTexts = () => Promise.all([loadPart("signedIn"), loadPart("staff")]).then(() => undefined);
 
 const startLanguage = initialLanguage();
 applyToDocument(startLanguage);

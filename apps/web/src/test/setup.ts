@@ -1,6 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import { i18nReady, loadSignedInTexts } from "../lib/i18n";
+import { i18nReady, loadStaffTexts } from "../lib/i18n";
 
 // jsdom lacks the layout APIs Ant Design asks for; they answer "desktop, nothing observed".
 Object.defineProperty(window, "matchMedia", {
@@ -28,9 +28,9 @@ globalThis.ResizeObserver ??= class {
 configure({ asyncUtilTimeout: 10_000 });
 
 // The app renders once the starting language is in; so do the tests, with the signed-in screens'
-// texts too, since many draw a screen or a dialog without its layout.
+// texts and the staff's too, since many draw a screen or a dialog without its layout.
 await i18nReady;
-await loadSignedInTexts();
+await loadStaffTexts();
 
 afterEach(() => {
   cleanup();
