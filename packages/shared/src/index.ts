@@ -4,6 +4,7 @@ export * from "./constants/limits.js";
 export * from "./constants/statuses.js";
 export * from "./constants/spreadsheets.js";
 export * from "./constants/documents.js";
+export * from "./constants/activity-actions.js";
 export * from "./schemas/envelope.js";
 export * from "./schemas/auth.js";
 export * from "./rules/navigation.js";

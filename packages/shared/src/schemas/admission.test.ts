@@ -35,6 +35,13 @@ describe("a complete application", () => {
     expect(parsed.nameInTamil).toBe("பிரியா");
   });
 
+  it("keeps the dots of a parent's initials: only the applicant's own name is letters and spaces", () => {
+    const withInitials = admissionSchema.parse({ ...sample, name: "Priya S.", fatherName: "K. Selvam", motherName: "s.lakshmi" });
+    expect(withInitials.name).toBe("PRIYA S");
+    expect(withInitials.fatherName).toBe("K. SELVAM");
+    expect(withInitials.motherName).toBe("S.LAKSHMI");
+  });
+
   it("derives age, course id, totals and percentage on the server's side of the rule", () => {
     expect(parsed.age).toBe(ageOn("2008-03-14"));
     expect(parsed.courseId).toBe(1);

@@ -76,8 +76,9 @@ export const admissionFields = {
     .string({ error: messages.aadharInvalid })
     .transform(digitsOnly)
     .refine(isValidAadhar, messages.aadharInvalid),
-  fatherName: requiredText(messages.fatherNameRequired, cleanName),
-  motherName: requiredText(messages.motherNameRequired, cleanName),
+  // Only the applicant's own name is cut to letters and spaces (SPEC.md): a parent's initials keep their dots.
+  fatherName: requiredText(messages.fatherNameRequired),
+  motherName: requiredText(messages.motherNameRequired),
   occupation: requiredText(messages.occupationRequired),
   // A missing income is a blank one: coerced as it is, it would be the text "undefined", not a number.
   annualIncome: z.preprocess(

@@ -32,9 +32,9 @@ describe("signinRequestSchema", () => {
     expect(issuesOf(signinRequestSchema, input)).toEqual(expected);
   });
 
-  it("bounds the password length so a huge one cannot tie up the hashing", () => {
+  it("bounds the password length so a huge one cannot tie up the hashing, and says so", () => {
     expect(issuesOf(signinRequestSchema, { username: "a@b.in", password: "x".repeat(129) })).toEqual({
-      password: messages.passwordRequired,
+      password: messages.passwordTooLong,
     });
   });
 });

@@ -36,7 +36,7 @@ export const signinRequestSchema = z.object({
   password: z
     .string({ error: messages.passwordRequired })
     .min(1, messages.passwordRequired)
-    .max(limits.passwordMaxLength, messages.passwordRequired),
+    .max(limits.passwordMaxLength, messages.passwordTooLong),
 });
 export type SigninRequest = z.input<typeof signinRequestSchema>;
 

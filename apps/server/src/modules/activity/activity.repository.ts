@@ -1,27 +1,33 @@
-import type { activityListQuerySchema } from "@admissions/shared";
+import type { ActivityAction, ActivityNamedDetails, activityListQuerySchema } from "@admissions/shared";
 import { and, asc, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/sql-lists.js";
 import { activityLog, users } from "../../db/schema/index.js";
 
-export interface ActivityEntry {
+/** An action's details: what its sentence names (required), and anything else worth keeping. */
+type DetailsOf<A extends ActivityAction> = ActivityNamedDetails[A] & Record<string, unknown>;
+
+/** An action whose sentence names nothing may record no details. */
+type DetailsField<A extends ActivityAction> = object extends ActivityNamedDetails[A] ? { details?: DetailsOf<A> } : { details: DetailsOf<A> };
+
+export type ActivityEntry<A extends ActivityAction = ActivityAction> = {
   actor: { id: number; userName: string } | null;
-  action: string;
+  action: A;
   entityType: string;
   entityId?: string | number | null;
+  /** The entry in English, which the staff screen shows when it cannot word it from the details. */
   summary: string;
-  details?: Record<string, unknown>;
   ip?: string | null;
-}
+} & DetailsField<A>;
 
 /** Call inside the transaction of the change it records, so the log and the data never disagree. */
-export async function recordActivity(db: Database, entry: ActivityEntry): Promise<void> {
+export async function recordActivity<A extends ActivityAction>(db: Database, entry: ActivityEntry<A>): Promise<void> {
   await db.insert(activityLog).values(activityRowOf(entry));
 }
 
 /** An entry as the log's row, for a statement that writes it beside the change it records. */
-export function activityRowOf(entry: ActivityEntry): typeof activityLog.$inferInsert {
+export function activityRowOf<A extends ActivityAction>(entry: ActivityEntry<A>): typeof activityLog.$inferInsert {
   return {
     actorUserId: entry.actor?.id ?? null,
     actorName: entry.actor?.userName ?? null,

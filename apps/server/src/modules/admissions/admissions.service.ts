@@ -181,17 +181,19 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
     const saved = existing ? await updateApplication(tx, existing.id, fields) : await insertApplication(tx, fields);
     await deleteDraft(tx, applicant.id);
     const payment = offline ? undefined : await startApplicationPayment(ctx, tx, saved);
-    await recordActivity(tx, {
-      actor: { id: actor.id, userName: actor.userName },
-      action: offline ? "application.offline_entry" : existing ? "application.updated" : "application.submitted",
-      entityType: "application",
-      entityId: saved.applicationNo,
-      summary: payment
-        ? paymentStartedSummary(Boolean(existing), payment.orderId)
-        : `Entered the walk-in application of ${userName}${applicant.created ? " (new applicant account)" : ""}`,
-      details: { ...(offline && { userName }), degree: degree.name, status: saved.status, paymentOrder: payment?.orderId, newAccount: applicant.created },
-      ip: meta.ip,
-    });
+    const entry = { actor: { id: actor.id, userName: actor.userName }, entityType: "application", entityId: saved.applicationNo, ip: meta.ip };
+    const saving = { degree: degree.name, status: saved.status };
+    await recordActivity(
+      tx,
+      payment
+        ? { ...entry, action: existing ? "application.updated" : "application.submitted", summary: paymentStartedSummary(Boolean(existing), payment.orderId), details: { ...saving, paymentOrder: payment.orderId } }
+        : {
+            ...entry,
+            action: "application.offline_entry",
+            summary: `Entered the walk-in application of ${userName}${applicant.created ? " (new applicant account)" : ""}`,
+            details: { ...saving, userName, newAccount: applicant.created },
+          },
+    );
     return { application: saved, payment };
   });
 }
@@ -213,7 +215,7 @@ async function resaveOwnApplication<Changes extends ResavedColumns>(
     action: "application.updated",
     entityType: "application",
     summary: paymentStartedSummary(true, ORDER_ID_MARK),
-    details: { degree: degree.name, status: changes.status, newAccount: false },
+    details: { degree: degree.name, status: changes.status },
     ip: meta.ip,
   });
   if (!resaved) return undefined;

@@ -8,6 +8,9 @@ import type { ActivityEntry } from "../activity/activity.repository.js";
 import { applicationOrderIdPrefix, numberedOrderId, type NewPaymentOrder } from "../payments/payments.repository.js";
 import type { NewApplication } from "./admissions.repository.js";
 
+/** The save's log entry, less what the statement adds: the application's number and, in the details, the order's. */
+type ResavedEntry = Omit<ActivityEntry<"application.updated">, "entityId" | "details"> & { details: Record<string, unknown> };
+
 /** Stands in the entry's summary for the order id, which only the statement knows. */
 export const ORDER_ID_MARK = "{orderId}";
 
@@ -53,7 +56,7 @@ export async function resaveEditableApplication<Changes extends ResavedColumns>(
   userId: number,
   changes: OnlyResavedColumns<Changes>,
   order: Pick<NewPaymentOrder, "purpose" | "amountPaise">,
-  entry: Omit<ActivityEntry, "entityId">,
+  entry: ResavedEntry,
 ) {
   // A column the changes leave out is null in the statement's input, as jsonb_to_recordset reads a missing key.
   // The changes are spread last: spread first and followed by these fields, V8 gave every input a

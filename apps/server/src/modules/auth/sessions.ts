@@ -31,7 +31,7 @@ export async function startSession(
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   };
-  const entry = { actor: user, action: "user.signin", entityType: "user", entityId: user.id, summary: "Signed in", ip: meta.ip };
+  const entry = { actor: user, action: "user.signin" as const, entityType: "user", entityId: user.id, summary: "Signed in", ip: meta.ip };
   const previousTokenHash = previousToken ? hashSessionToken(previousToken) : null;
   await insertSessionWithEntry(ctx.db, session, entry, previousTokenHash);
   if (previousTokenHash) ctx.sessionCache.forgetToken(previousTokenHash);

@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, ROLE_USER, messages, notices, yearIn, type ApplicationDecision } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, messages, notices, yearIn, type ActivityAction, type ApplicationDecision, type DecisionStatus } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
@@ -23,6 +23,14 @@ import {
   updateUserRole,
   type DecisionRecord,
 } from "./decisions.repository.js";
+
+/** The activity log's action for each decision. */
+const decisionActions = {
+  Approved: "application.approved",
+  Transferred: "application.transferred",
+  Cancelled: "application.cancelled",
+  Rejected: "application.rejected",
+} as const satisfies Record<DecisionStatus, ActivityAction>;
 
 /** A student record is Active while its application is Approved, Cancelled once the admission is withdrawn. */
 const studentStatus = { active: "Active", cancelled: "Cancelled" } as const;
@@ -191,7 +199,7 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
     });
     await recordActivity(tx, {
       actor: { id: actor.id, userName: actor.userName },
-      action: `application.${decision.status.toLowerCase()}`,
+      action: decisionActions[decision.status],
       entityType: "application",
       entityId: saved.applicationNo,
       summary:

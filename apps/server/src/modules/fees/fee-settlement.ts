@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { formatAmount } from "../payments/gateway.js";
 import type { PaymentOrderRow } from "../payments/payments.repository.js";
-import { keepToRefund } from "../payments/refund-due.js";
+import { keepToRefund, type Unpayable } from "../payments/refund-due.js";
 import { describeTerm, termDetails } from "./fees.presenter.js";
 import { lockTermById, recordTermPayment, termStatus } from "./fees.repository.js";
 
@@ -33,14 +33,15 @@ export async function applyToFeeTerm(
   const about = termDetails(term);
   if (outcome !== "Success") return about;
 
-  const why =
+  const feeNow = formatAmount(term.amountPaise);
+  const why: Unpayable | undefined =
     term.status === termStatus.paid
-      ? { action: "payment.duplicate" as const, text: "which was already paid", details: {} }
+      ? { action: "payment.duplicate", paidFor: `${describeTerm(term)}, which was already paid`, details: { ...about, trackingId } }
       : term.amountPaise !== order.amountPaise
-        ? { action: "payment.amount_changed" as const, text: `whose fee is now Rs.${formatAmount(term.amountPaise)} and still due`, details: { feeNow: formatAmount(term.amountPaise) } }
+        ? { action: "payment.amount_changed", paidFor: `${describeTerm(term)}, whose fee is now Rs.${feeNow} and still due`, details: { ...about, feeNow, trackingId } }
         : undefined;
   if (why) {
-    await keepToRefund(db, order, { action: why.action, paidFor: `${describeTerm(term)}, ${why.text}`, details: { ...about, ...why.details, trackingId } }, meta);
+    await keepToRefund(db, order, why, meta);
     return { ...about, refundDue: true };
   }
 

@@ -69,13 +69,8 @@ function pick<T extends object>(row: T, fields: object): Partial<T> {
 const yesNo = (value: boolean) => (value ? "yes" : "no");
 const asText = (value: unknown) => String(value);
 
-function record(
-  tx: Database,
-  { actor, meta }: WriteContext,
-  entry: { action: string; entityType: string; entityId: number; summary: string; details?: Record<string, unknown> },
-) {
-  return recordActivity(tx, { actor: { id: actor.id, userName: actor.userName }, ip: meta.ip, ...entry });
-}
+/** Who made a change and from where, for its activity entry. */
+const madeBy = ({ actor, meta }: WriteContext) => ({ actor: { id: actor.id, userName: actor.userName }, ip: meta.ip });
 
 async function assertCourseNameFree(db: Database, name: string, exceptId?: number) {
   if (await findCourseNamed(db, name, exceptId)) throw new ConflictError(masterMessages.courseNameTaken);
@@ -86,7 +81,8 @@ export async function createCourse(write: WriteContext, input: CourseInput): Pro
     await lockForWriting(tx, "courses");
     await assertCourseNameFree(tx, input.name);
     const course = await insertCourse(tx, input);
-    await record(tx, write, {
+    await recordActivity(tx, {
+      ...madeBy(write),
       action: "course.created",
       entityType: "course",
       entityId: course.id,
@@ -108,7 +104,8 @@ export async function editCourse(write: WriteContext, id: number, input: WithAct
     const changes = describeChanges(current, { ...current, ...input }, { name: asText, applicationFee: (fee) => `Rs.${fee}`, isActive: yesNo });
     if (changes.length === 0) return current;
     const course = await updateCourse(tx, id, input);
-    await record(tx, write, {
+    await recordActivity(tx, {
+      ...madeBy(write),
       action: "course.updated",
       entityType: "course",
       entityId: id,
@@ -136,7 +133,8 @@ export async function createDegree(write: WriteContext, input: DegreeInput): Pro
     const course = await courseOf(tx, input.courseId);
     await assertDegreeNameFree(tx, input);
     const degree = await insertDegree(tx, input);
-    await record(tx, write, {
+    await recordActivity(tx, {
+      ...madeBy(write),
       action: "degree.created",
       entityType: "degree",
       entityId: degree.id,
@@ -163,7 +161,8 @@ export async function editDegree(write: WriteContext, id: number, input: WithAct
     const changes = describeChanges(current, { ...current, ...input }, { name: asText, courseId: asText, isActive: yesNo });
     if (changes.length === 0) return current;
     const degree = await updateDegree(tx, id, input);
-    await record(tx, write, {
+    await recordActivity(tx, {
+      ...madeBy(write),
       action: "degree.updated",
       entityType: "degree",
       entityId: id,
@@ -203,7 +202,8 @@ export async function saveFeeStructure(write: WriteContext, degreeId: number, te
     await replaceFeeStructure(tx, degreeId, terms);
     const after = await findFeeStructure(tx, degreeId);
     const total = after.reduce((sum, term) => sum + term.amountPaise, 0);
-    await record(tx, write, {
+    await recordActivity(tx, {
+      ...madeBy(write),
       action: "feeStructure.updated",
       entityType: "feeStructure",
       entityId: degreeId,

@@ -1,4 +1,4 @@
-import { editableApplicationStatuses } from "@admissions/shared";
+import { editableApplicationStatuses, type ActivityAction, type GatewayRefusal, type RefusalValues } from "@admissions/shared";
 import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pLimit from "p-limit";
@@ -24,7 +24,7 @@ import {
   type PaymentOrderRow,
 } from "./payments.repository.js";
 import { buildReceiptPdf } from "./receipt.js";
-import { keepToRefund } from "./refund-due.js";
+import { keepToRefund, type Unpayable } from "./refund-due.js";
 
 /** What the browser needs to post the hidden form to the gateway (SPEC.md: encRequest and access_code). */
 export interface PaymentStart {
@@ -114,17 +114,30 @@ export async function startApplicationPayment(ctx: AppContext, db: Database, app
 }
 
 /**
- * Why a gateway answer was not believed; nothing changes, the attempt is logged. `purpose` is the
- * order's when the answer named a known order, so the browser can land on that payment's screen.
+ * Why a gateway answer was not believed; nothing changes, the attempt is logged. `order` is ours
+ * when the answer named a known order: the log entry names it, and the browser lands on that
+ * payment's screen.
  */
 export class RejectedPaymentResponse extends Error {
   constructor(
-    message: string,
-    readonly purpose?: string,
+    readonly refusal: GatewayRefusal,
+    readonly quoted: RefusalValues,
+    readonly order?: Pick<PaymentOrderRow, "orderId" | "purpose">,
   ) {
-    super(message);
+    super(refusalReasons[refusal](quoted));
   }
 }
+
+/** Each refusal in the server's words; the staff screen has its own in each language. */
+const refusalReasons: Record<GatewayRefusal, (quoted: RefusalValues) => string> = {
+  undecryptable: () => "encResp could not be decrypted",
+  orderNoMismatch: ({ orderNo, orderId }) => `orderNo ${orderNo} differs from the encrypted order ${orderId}`,
+  unknownOrder: ({ orderId }) => `unknown order ${orderId}`,
+  trackingIdTaken: ({ trackingId, otherOrderId }) => `tracking id ${trackingId} already belongs to order ${otherOrderId}`,
+  amountMissing: ({ orderId }) => `a payment of order ${orderId} without its amount or currency`,
+  amountMismatch: ({ amount, expected, orderId }) => `amount ${amount} does not match ${expected} of order ${orderId}`,
+  currencyMismatch: ({ currency, orderId }) => `currency ${currency} of order ${orderId}`,
+};
 
 /** A refused gateway answer changes nothing but is kept in the activity log, where staff can see it. */
 async function recordRejectedResponse(ctx: AppContext, error: RejectedPaymentResponse, orderId: string | null, meta: RequestMeta) {
@@ -134,7 +147,7 @@ async function recordRejectedResponse(ctx: AppContext, error: RejectedPaymentRes
     entityType: "payment_order",
     entityId: orderId,
     summary: `Gateway response refused: ${error.message}`,
-    details: { reason: error.message },
+    details: { reason: error.message, refusal: error.refusal, ...error.quoted },
     ip: meta.ip,
   });
 }
@@ -146,6 +159,9 @@ async function recordRejectedResponse(ctx: AppContext, error: RejectedPaymentRes
 export type Settlement = { result: "settled" | "already" | "awaiting"; order: PaymentOrderRow; refundDue?: boolean };
 
 type SettledOutcome = Exclude<Outcome, "Awaiting">;
+
+/** The activity log's action for each way an order ends. */
+const settledActions = { Success: "payment.success", Failure: "payment.failure", Aborted: "payment.aborted" } as const satisfies Record<SettledOutcome, ActivityAction>;
 
 /** Payment statuses that say the application fee is in: through the gateway, or at the office. */
 const feeReceivedStatuses: readonly string[] = ["Success", "Offline"];
@@ -165,14 +181,20 @@ async function applyToApplication(db: Database, order: PaymentOrderRow, outcome:
   const editable = editableApplicationStatuses.includes(application.status);
   if (outcome === "Success") {
     const feePaise = application.applicationFee * 100;
-    const why =
+    const feeNow = formatAmount(feePaise);
+    const paidFor = { ...about, application: application.applicationNo, trackingId };
+    const why: Unpayable | undefined =
       !editable && feeReceivedStatuses.includes(application.paymentStatus)
-        ? { action: "payment.duplicate" as const, text: `whose fee was already in (${application.paymentStatus})`, details: { paymentStatus: application.paymentStatus } }
+        ? {
+            action: "payment.duplicate",
+            paidFor: `application ${application.applicationNo}, whose fee was already in (${application.paymentStatus})`,
+            details: { ...paidFor, paymentStatus: application.paymentStatus },
+          }
         : order.amountPaise !== feePaise
-          ? { action: "payment.amount_changed" as const, text: `whose fee is now Rs.${formatAmount(feePaise)} and still due`, details: { feeNow: formatAmount(feePaise) } }
+          ? { action: "payment.amount_changed", paidFor: `application ${application.applicationNo}, whose fee is now Rs.${feeNow} and still due`, details: { ...paidFor, feeNow } }
           : undefined;
     if (why) {
-      await keepToRefund(db, order, { action: why.action, paidFor: `application ${application.applicationNo}, ${why.text}`, details: { ...about, ...why.details, trackingId } }, meta);
+      await keepToRefund(db, order, why, meta);
       return { ...about, refundDue: true };
     }
   }
@@ -203,15 +225,14 @@ export async function applyGatewayResult(
 ): Promise<Settlement> {
   return ctx.db.transaction(async (tx) => {
     const order = await getOrderForUpdate(tx, orderId);
-    if (!order) throw new RejectedPaymentResponse(`unknown order ${orderId}`);
-    const refuse = (reason: string) => new RejectedPaymentResponse(reason, order.purpose);
+    if (!order) throw new RejectedPaymentResponse("unknownOrder", { orderId });
     assertAnswerMatches(order, result);
     if (order.status !== "Awaiting") return { result: "already" as const, order };
     if (result.outcome === "Awaiting") return { result: "awaiting" as const, order };
     const trackingId = result.trackingId && result.trackingId !== "null" ? result.trackingId : null;
     if (trackingId) {
       const other = await findOrderByTrackingId(tx, trackingId);
-      if (other && other.id !== order.id) throw refuse(`tracking id ${trackingId} already belongs to order ${other.orderId}`);
+      if (other && other.id !== order.id) throw new RejectedPaymentResponse("trackingIdTaken", { trackingId, otherOrderId: other.orderId }, order);
     }
 
     await settleOrder(tx, order.id, {
@@ -229,7 +250,7 @@ export async function applyGatewayResult(
         : await applyToApplication(tx, order, result.outcome, trackingId, meta);
     await recordActivity(tx, {
       actor: null,
-      action: `payment.${result.outcome.toLowerCase()}`,
+      action: settledActions[result.outcome],
       entityType: "payment_order",
       entityId: order.orderId,
       summary: `Rs.${formatAmount(order.amountPaise)} ${result.outcome.toLowerCase()} (${settledBy === "return" ? "gateway return" : "order status call"})`,
@@ -266,10 +287,10 @@ export async function settleFromReturn(ctx: AppContext, form: { encResp?: string
     try {
       fields = Object.fromEntries(new URLSearchParams(decryptFromGateway(form.encResp ?? "", gateway.workingKey)));
     } catch {
-      throw new RejectedPaymentResponse("encResp could not be decrypted");
+      throw new RejectedPaymentResponse("undecryptable", {});
     }
     const orderId = fields.order_id ?? "";
-    if (form.orderNo && form.orderNo !== orderId) throw new RejectedPaymentResponse(`orderNo ${form.orderNo} differs from the encrypted order ${orderId}`);
+    if (form.orderNo && form.orderNo !== orderId) throw new RejectedPaymentResponse("orderNoMismatch", { orderNo: form.orderNo, orderId });
     const settlement = await applyGatewayResult(
       ctx,
       orderId,
@@ -291,8 +312,8 @@ export async function settleFromReturn(ctx: AppContext, form: { encResp?: string
   } catch (error) {
     if (!(error instanceof RejectedPaymentResponse)) throw error;
     log.warn({ reason: error.message, ip: meta.ip }, "gateway response rejected");
-    await recordRejectedResponse(ctx, error, null, meta);
-    return { purpose: error.purpose, outcome: "rejected" };
+    await recordRejectedResponse(ctx, error, error.order?.orderId ?? null, meta);
+    return { purpose: error.order?.purpose, outcome: "rejected" };
   }
 }
 
@@ -330,12 +351,12 @@ export async function applicationReceiptOf(ctx: AppContext, actor: Actor, order:
  */
 function assertAnswerMatches(order: PaymentOrderRow, result: GatewayResult): void {
   if (result.outcome === "Success" && (result.amount === undefined || result.currency === undefined)) {
-    throw new RejectedPaymentResponse(`a payment of order ${order.orderId} without its amount or currency`, order.purpose);
+    throw new RejectedPaymentResponse("amountMissing", { orderId: order.orderId }, order);
   }
   if (result.amount !== undefined && result.amount !== formatAmount(order.amountPaise)) {
-    throw new RejectedPaymentResponse(`amount ${result.amount} does not match ${formatAmount(order.amountPaise)} of order ${order.orderId}`, order.purpose);
+    throw new RejectedPaymentResponse("amountMismatch", { amount: result.amount, expected: formatAmount(order.amountPaise), orderId: order.orderId }, order);
   }
-  if ((result.currency ?? order.currency) !== order.currency) throw new RejectedPaymentResponse(`currency ${result.currency} of order ${order.orderId}`, order.purpose);
+  if ((result.currency ?? order.currency) !== order.currency) throw new RejectedPaymentResponse("currencyMismatch", { currency: result.currency, orderId: order.orderId }, order);
 }
 
 /**

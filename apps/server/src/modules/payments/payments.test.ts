@@ -1,5 +1,5 @@
 import { ROLE_USER, messages, notices, sampleAdmission } from "@admissions/shared";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { activityLog, applications, degrees, paymentOrders, users } from "../../db/schema/index.js";
 import { rowsOf } from "../../db/sql-lists.js";
@@ -176,12 +176,12 @@ describe("the gateway's answer", () => {
   });
 
   it.each([
-    ["a tampered amount", (fields: URLSearchParams) => fields.set("amount", "1.00")],
-    ["another currency", (fields: URLSearchParams) => fields.set("currency", "USD")],
-    ["a payment without its amount", (fields: URLSearchParams) => fields.delete("amount")],
-    ["a payment without its currency", (fields: URLSearchParams) => fields.delete("currency")],
-    ["an unknown order", (fields: URLSearchParams) => fields.set("order_id", "NOSUCHORDER1")],
-  ])("%s is refused, logged, and changes nothing", async (_case, tamper) => {
+    ["a tampered amount", (fields: URLSearchParams) => fields.set("amount", "1.00"), (orderId: string) => ({ refusal: "amountMismatch", amount: "1.00", expected: "300.00", orderId })],
+    ["another currency", (fields: URLSearchParams) => fields.set("currency", "USD"), (orderId: string) => ({ refusal: "currencyMismatch", currency: "USD", orderId })],
+    ["a payment without its amount", (fields: URLSearchParams) => fields.delete("amount"), (orderId: string) => ({ refusal: "amountMissing", orderId })],
+    ["a payment without its currency", (fields: URLSearchParams) => fields.delete("currency"), (orderId: string) => ({ refusal: "amountMissing", orderId })],
+    ["an unknown order", (fields: URLSearchParams) => fields.set("order_id", "NOSUCHORDER1"), () => ({ refusal: "unknownOrder", orderId: "NOSUCHORDER1" })],
+  ])("%s is refused, logged with what it quoted, and changes nothing", async (_case, tamper, quoted) => {
     const { cookie, start } = await applicantAtTheGateway();
     const fields = new URLSearchParams({ order_id: start.orderId, tracking_id: "999999999999", order_status: "Success", amount: "300.00", currency: "INR" });
     tamper(fields);
@@ -190,8 +190,25 @@ describe("the gateway's answer", () => {
     expect(response.headers.location).toBe("/transactionStatus?payment=rejected");
     expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Pending", paymentStatus: "Pending" });
     expect((await orderOf(start.orderId)).status).toBe("Awaiting");
-    const logged = await test.db.select().from(activityLog).where(eq(activityLog.action, "payment.rejected"));
-    expect(logged.length).toBeGreaterThan(0);
+    const logged = await test.db.select().from(activityLog).where(eq(activityLog.action, "payment.rejected")).orderBy(desc(activityLog.id)).limit(1);
+    expect(logged[0]?.details).toMatchObject(quoted(start.orderId));
+    expect(logged[0]?.summary).toBe(`Gateway response refused: ${(logged[0]?.details as { reason: string }).reason}`);
+  });
+
+  it("refuses an answer whose tracking id is another order's, and logs both orders", async () => {
+    const first = await applicantAtTheGateway();
+    const second = await applicantAtTheGateway();
+    const answerFor = (orderId: string) =>
+      encryptForGateway(new URLSearchParams({ order_id: orderId, tracking_id: "310099990001", order_status: "Success", amount: "300.00", currency: "INR" }).toString(), SANDBOX_CREDENTIALS.workingKey);
+    expect((await postBack("return", { encResp: answerFor(first.start.orderId) })).headers.location).toBe("/transactionStatus");
+    expect((await postBack("return", { encResp: answerFor(second.start.orderId) })).headers.location).toBe("/transactionStatus?payment=rejected");
+    expect((await orderOf(second.start.orderId)).status).toBe("Awaiting");
+    const [logged] = await test.db.select().from(activityLog).where(eq(activityLog.action, "payment.rejected")).orderBy(desc(activityLog.id)).limit(1);
+    expect(logged).toMatchObject({
+      entityId: second.start.orderId,
+      summary: `Gateway response refused: tracking id 310099990001 already belongs to order ${first.start.orderId}`,
+      details: { refusal: "trackingIdTaken", trackingId: "310099990001", otherOrderId: first.start.orderId },
+    });
   });
 
   it("refuses an answer that does not decrypt, and one whose orderNo names another order", async () => {
@@ -202,6 +219,9 @@ describe("the gateway's answer", () => {
     expect((await postBack("return", { encResp: back.encResp, orderNo: second.start.orderId })).headers.location).toBe("/transactionStatus?payment=rejected");
     expect((await orderOf(first.start.orderId)).status).toBe("Awaiting");
     expect((await orderOf(second.start.orderId)).status).toBe("Awaiting");
+    const [mismatch, undecryptable] = await test.db.select().from(activityLog).where(eq(activityLog.action, "payment.rejected")).orderBy(desc(activityLog.id)).limit(2);
+    expect(undecryptable?.details).toMatchObject({ refusal: "undecryptable", reason: "encResp could not be decrypted" });
+    expect(mismatch?.details).toMatchObject({ refusal: "orderNoMismatch", orderNo: second.start.orderId, orderId: first.start.orderId });
   });
 });
 
@@ -453,7 +473,7 @@ describe("a save of an application whose fee is unpaid", () => {
       action: "application.updated",
       entityType: "application",
       entityId: start.applicationNo,
-      details: { degree: "B.SC. COMPUTER SCIENCE", status: "Pending", newAccount: false, paymentOrder: again.orderId },
+      details: { degree: "B.SC. COMPUTER SCIENCE", status: "Pending", paymentOrder: again.orderId },
     });
     expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie } })).json().data).toBeNull();
   });

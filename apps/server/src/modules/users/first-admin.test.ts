@@ -65,7 +65,13 @@ describe("ensureFirstAdmin with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     expect(response.json().data).toMatchObject({ userName: "principal@college.edu", roleName: ROLE_ADMIN });
 
     const [entry] = await firstAdminEntries(configured);
-    expect(entry).toMatchObject({ entityType: "user", entityId: String(created[0]!.id), actorUserId: null });
+    expect(entry).toMatchObject({
+      entityType: "user",
+      entityId: String(created[0]!.id),
+      actorUserId: null,
+      summary: "Created the first administrator principal@college.edu",
+      details: { userName: "principal@college.edu", promoted: false },
+    });
   });
 
   it("does nothing on the next start: no second administrator, the password unchanged", async () => {
@@ -129,7 +135,12 @@ describe("ensureFirstAdmin without them", () => {
     expect(oldSession.statusCode).toBe(401);
     expect((await signin(unconfigured, holder.userName, holder.password)).statusCode).toBe(401);
     expect((await signin(unconfigured, holder.userName, ADMIN_PASSWORD)).json().data.roleName).toBe(ROLE_ADMIN);
-    expect(await firstAdminEntries(unconfigured)).toHaveLength(3);
+    const entries = await firstAdminEntries(unconfigured);
+    expect(entries).toHaveLength(3);
+    expect(entries.find((entry) => entry.entityId === String(holder.id))).toMatchObject({
+      summary: "Made registrar@college.edu the first administrator",
+      details: { userName: "registrar@college.edu", promoted: true },
+    });
   });
 });
 

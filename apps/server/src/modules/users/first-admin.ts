@@ -40,8 +40,8 @@ export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger):
       action: "user.first_admin",
       entityType: "user",
       entityId: admin?.id,
-      summary: `Created the first administrator ${email}`,
-      details: { userName: email },
+      summary: existing ? `Made ${email} the first administrator` : `Created the first administrator ${email}`,
+      details: { userName: email, promoted: existing !== undefined },
     });
     return true;
   });

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from "@admissions/shared";
+import { activityActions, gatewayRefusals, type ActivityEntry } from "@admissions/shared";
 import { createInstance, type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { catalogues } from "../../../test/catalogues";
@@ -23,11 +23,11 @@ const term = { feeTermId: 41, feeCode: "FART-Y1T1", academicYear: 1, termNo: 1 }
 const written: ActivityEntry[] = [
   entry("user.signin", "Signed in", null),
   entry("user.signout", "Signed out", null),
-  entry("user.signup", "Registered as an applicant", { mobile: "9876543210" }),
+  entry("user.signup", "Registered as an applicant", null),
   entry("user.password_reset_requested", "Asked for a password reset code", null),
   entry("user.password_reset", "Reset the password with an e-mailed code; all sessions ended", null),
   entry("user.passwordResetSent", "Sent a password reset code to ravi@college.in", { userName: "ravi@college.in" }),
-  entry("user.first_admin", "Created the first administrator admin@college.in", { userName: "admin@college.in" }),
+  entry("user.first_admin", "Created the first administrator admin@college.in", { userName: "admin@college.in", promoted: false }),
   entry("user.created", "Created ravi@college.in: ROLE_DEPARTMENT_ADMIN, active, degrees 3, 4", {
     userName: "ravi@college.in",
     role: "ROLE_DEPARTMENT_ADMIN",
@@ -79,7 +79,7 @@ const written: ActivityEntry[] = [
   entry("application.cancelled", "Cancelled the application of PRIYA S", { applicantName: "PRIYA S", fromStatus: "Approved", toStatus: "Cancelled" }),
   entry("application.rejected", "Rejected the application of PRIYA S", { applicantName: "PRIYA S", fromStatus: "Submitted", toStatus: "Rejected" }),
   entry("application.exported", "Exported 1200 applications to Excel", { filters: { status: "Submitted" }, rows: 1200 }),
-  entry("upload.saved", "Uploaded a PDF of 210 KB for priya@example.in", {
+  entry("upload.saved", "Uploaded a PDF of 209 KB for priya@example.in", {
     originalName: "marksheet.pdf",
     contentType: "application/pdf",
     sizeBytes: 214_000,
@@ -88,7 +88,13 @@ const written: ActivityEntry[] = [
   entry("payment.success", "Rs.300.00 success (gateway return)", { amount: "300.00", settledBy: "return", trackingId: "310012345678", application: "UG-2026-000123" }),
   entry("payment.failure", "Rs.300.00 failure (order status call)", { amount: "300.00", settledBy: "status", trackingId: null }),
   entry("payment.aborted", "Rs.300.00 aborted (gateway return)", { amount: "300.00", settledBy: "return", trackingId: null }),
-  entry("payment.rejected", "Gateway response refused: unknown order UG2026999999P1", { reason: "unknown order UG2026999999P1" }),
+  entry("payment.rejected", "Gateway response refused: amount 1.00 does not match 300.00 of order UG2026000123P1", {
+    reason: "amount 1.00 does not match 300.00 of order UG2026000123P1",
+    refusal: "amountMismatch",
+    amount: "1.00",
+    expected: "300.00",
+    orderId: "UG2026000123P1",
+  }),
   entry(
     "payment.duplicate",
     "Rs.300.00 received for application UG-2026-000123, whose fee was already in (Offline): refund it to the payer by hand",
@@ -184,6 +190,7 @@ describe("an activity entry's summary", () => {
   it("is worded for every action the log names, and tried here for each", () => {
     const named = Object.entries(catalogues.en.activity.actionNames).flatMap(([kind, actions]) => Object.keys(actions).map((action) => `${kind}.${action}`));
     expect([...summarisedActions].sort()).toEqual(named.sort());
+    expect([...activityActions].sort()).toEqual(named.sort());
     expect(written.map((one) => one.action).sort()).toEqual(named.sort());
   });
 
@@ -195,6 +202,7 @@ describe("an activity entry's summary", () => {
     expect(english["application.offline_entry"]).toBe("Entered the walk-in application of meena@example.in (new applicant account)");
     expect(english["application.approved"]).toBe("Approved the application of PRIYA S: admission number 2026UG0007");
     expect(english["upload.saved"]).toBe("Uploaded a PDF of 209 KB for priya@example.in");
+    expect(english["payment.rejected"]).toBe("Gateway response refused: amount 1.00 does not match 300.00 of order UG2026000123P1");
     expect(english["payment.success"]).toBe("Rs.300.00 paid (gateway return)");
     expect(english["payment.duplicate"]).toBe("Rs.300.00 received for application UG-2026-000123, which was already paid: refund it to the payer by hand");
     expect(english["payment.amount_changed"]).toBe(
@@ -239,5 +247,37 @@ describe("an activity entry's summary", () => {
     expect(summaryIn("fr", unchanged)).toBe("Updated course DIPLOMA: nothing");
     const unknown = entry("library.book_lent", "Lent a book", { title: "Kural" });
     expect(summaryIn("ta", unknown)).toBe("Lent a book");
+    const refusedBefore = entry("payment.rejected", "Gateway response refused: unknown order UG2026999999P1", { reason: "unknown order UG2026999999P1" });
+    expect(summaryIn("it", refusedBefore)).toBe("Gateway response refused: unknown order UG2026999999P1");
+  });
+
+  it.each(languages)("words each refusal of a gateway's answer in %s, quoting its values", (code) => {
+    const quoted = { orderId: "UG2026000123P1", orderNo: "UG2026000999P1", trackingId: "310012345678", otherOrderId: "UG2026000456P2", amount: "1.00", expected: "300.00", currency: "USD" };
+    const sentences = gatewayRefusals.map((refusal) => summaryIn(code, entry("payment.rejected", "Gateway response refused: …", { reason: "…", refusal, ...quoted })));
+    for (const sentence of sentences) expect(sentence).not.toMatch(/{{|}}|undefined|…/);
+    expect(new Set(sentences).size).toBe(gatewayRefusals.length);
+    const byRefusal = Object.fromEntries(gatewayRefusals.map((refusal, index) => [refusal, sentences[index]!]));
+    expect(byRefusal.trackingIdTaken).toContain(quoted.trackingId);
+    expect(byRefusal.trackingIdTaken).toContain(quoted.otherOrderId);
+    expect(byRefusal.orderNoMismatch).toContain(quoted.orderNo);
+    expect(byRefusal.currencyMismatch).toContain(quoted.currency);
+    for (const value of [quoted.amount, quoted.expected, quoted.orderId]) expect(byRefusal.amountMismatch).toContain(value);
+  });
+
+  it("says the first administrator was made of an account that was there, rather than created", () => {
+    const promoted = entry("user.first_admin", "Made admin@college.in the first administrator", { userName: "admin@college.in", promoted: true });
+    expect(summaryIn("en", promoted)).toBe("Made admin@college.in the first administrator");
+    expect(summaryIn("zh", promoted)).not.toBe(summaryIn("zh", written.find((one) => one.action === "user.first_admin")!));
+  });
+
+  it("keeps each value of a change on its side of the arrow in Arabic, Latin names included", () => {
+    const renamed = entry("degree.updated", "Updated degree B.A. ENGLISH (UG): Name B.A. ENGLISH → B.A. ENGLISH LITERATURE", {
+      degree: "B.A. ENGLISH LITERATURE",
+      course: "UG",
+      before: { name: "B.A. ENGLISH" },
+      after: { name: "B.A. ENGLISH LITERATURE" },
+    });
+    // Isolated, each name is one neutral run, so the right-to-left sentence reads it old then new.
+    expect(summaryIn("ar", renamed)).toContain("\u2068B.A. ENGLISH\u2069 ← \u2068B.A. ENGLISH LITERATURE\u2069");
   });
 });

@@ -1,9 +1,23 @@
-import type { ActivityEntry } from "@admissions/shared";
+import {
+  activityActions,
+  gatewayRefusals,
+  type ActivityAction,
+  type ActivityEntry,
+  type ActivityNamedDetails,
+  type FeeTermNamed,
+} from "@admissions/shared";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { yesNoLabel } from "../../../lib/choice-labels";
 
 type Details = Record<string, unknown>;
+
+/**
+ * An action's details as they may come: what its sentence names (`@admissions/shared`'s
+ * ActivityNamedDetails), any of it missing from an entry written before it was recorded. The
+ * values' types are checked as they are read, as the log keeps whatever was written.
+ */
+type DetailsAsKept<A extends ActivityAction> = Partial<ActivityNamedDetails[A]>;
 
 /** An entry's sentence's values, and under `context` which variant of it (i18next's context) reads right. */
 type SummaryValues = Record<string, string | number | undefined>;
@@ -12,36 +26,37 @@ type SummaryValues = Record<string, string | number | undefined>;
  * What one action's sentence is made of, read from the entry's details; undefined when an entry
  * written before the details held it lacks something, and the server's English sentence is shown.
  */
-type ValuesOf = (details: Details, entry: ActivityEntry, t: TFunction) => SummaryValues | undefined;
+type ValuesOf<A extends ActivityAction> = (details: DetailsAsKept<A>, entry: ActivityEntry, t: TFunction) => SummaryValues | undefined;
 
 const isValue = (value: unknown): value is string | number => typeof value === "string" || typeof value === "number";
 
 /** The named details as they are, if every one is there. */
-function valuesIn(details: Details, names: readonly string[]): SummaryValues | undefined {
+function valuesIn<D>(details: Partial<D>, names: readonly (keyof D & string)[]): SummaryValues | undefined {
   const values: SummaryValues = {};
   for (const name of names) {
-    const value = details[name];
+    const value = (details as Details)[name];
     if (!isValue(value)) return undefined;
     values[name] = value;
   }
   return values;
 }
 
+/** A sentence of the named details alone; the action's type says which names it has. */
 const just =
-  (...names: string[]): ValuesOf =>
-  (details) =>
+  <D>(...names: (keyof D & string)[]) =>
+  (details: Partial<D>) =>
     valuesIn(details, names);
 
 /** `FART-Y1T1 (year 1, term 1)`: a fee term as the fee screens name it. */
-function termOf(details: Details, t: TFunction): string | undefined {
+function termOf(details: Partial<FeeTermNamed>, t: TFunction): string | undefined {
   const term = valuesIn(details, ["feeCode", "academicYear", "termNo"]);
   return term && t("activity.summaryParts.term", { feeCode: term.feeCode, yearAndTerm: t("students.yearTermN", { year: term.academicYear, term: term.termNo }) });
 }
 
 /** With the term's name added: the sentences of the fee payments. */
 const withTerm =
-  (...names: string[]): ValuesOf =>
-  (details, _entry, t) => {
+  <D extends FeeTermNamed>(...names: (keyof D & string)[]) =>
+  (details: Partial<D>, _entry: ActivityEntry, t: TFunction): SummaryValues | undefined => {
     const values = valuesIn(details, names);
     const term = termOf(details, t);
     return values && term ? { ...values, term } : undefined;
@@ -82,17 +97,39 @@ function changesOf(before: unknown, after: unknown, t: TFunction): string | unde
 
 const fileTypes: Record<string, string> = { "application/pdf": "PDF", "image/jpeg": "JPG", "image/png": "PNG" };
 
-const nothingNamed: ValuesOf = () => ({});
+/** How much the gateway's word on an order was about, and whether its return or our status call brought it. */
+const settledPayment: ValuesOf<"payment.success"> = (details, _entry, t) => {
+  const values = valuesIn(details, ["amount", "settledBy"]);
+  return values && { amount: values.amount, via: t(`activity.summaryParts.settledBy.${values.settledBy}`, { defaultValue: String(values.settledBy) }) };
+};
+
+/** Either kind of money kept to refund: paid for an application or for a fee term. */
+type RefundDueAsKept = Partial<{ amount: string; feeNow: string; application: string } & FeeTermNamed>;
+
+/** Money the gateway took that pays nothing: for which application or fee term, and how much. */
+function refundDueValues(details: RefundDueAsKept, t: TFunction, names: "feeNow"[]): SummaryValues | undefined {
+  const values = valuesIn(details, ["amount", ...names]);
+  const paidFor =
+    typeof details.application === "string"
+      ? t("activity.summaryParts.application", { applicationNo: details.application })
+      : termOf(details, t);
+  return values && paidFor ? { ...values, paidFor } : undefined;
+}
+
+const nothingNamed = () => ({});
 
 /** Each action the server writes and what its sentence needs (the catalogues' activity.summaries). */
-const summaryValues: Record<string, ValuesOf> = {
+const summaryValues: { [A in ActivityAction]: ValuesOf<A> } = {
   "user.signin": nothingNamed,
   "user.signout": nothingNamed,
   "user.signup": nothingNamed,
   "user.password_reset_requested": nothingNamed,
   "user.password_reset": nothingNamed,
   "user.passwordResetSent": just("userName"),
-  "user.first_admin": just("userName"),
+  "user.first_admin": (details) => {
+    const values = valuesIn(details, ["userName"]);
+    return values && { ...values, context: details.promoted === true ? "promoted" : undefined };
+  },
   "user.created": (details, _entry, t) => {
     const access = accessOf(details, t);
     return typeof details.userName === "string" && access ? { userName: details.userName, access } : undefined;
@@ -120,16 +157,15 @@ const summaryValues: Record<string, ValuesOf> = {
     const contentType = String(values.contentType);
     return { fileType: fileTypes[contentType] ?? contentType, size: Math.ceil(Number(values.sizeBytes) / 1024), owner: values.owner };
   },
-  ...Object.fromEntries(
-    ["success", "failure", "aborted"].map((outcome): [string, ValuesOf] => [
-      `payment.${outcome}`,
-      (details, _entry, t) => {
-        const values = valuesIn(details, ["amount", "settledBy"]);
-        return values && { amount: values.amount, via: t(`activity.summaryParts.settledBy.${values.settledBy}`, { defaultValue: String(values.settledBy) }) };
-      },
-    ]),
-  ),
-  "payment.rejected": just("reason"),
+  "payment.success": settledPayment,
+  "payment.failure": settledPayment,
+  "payment.aborted": settledPayment,
+  "payment.rejected": (details, _entry, t) => {
+    const { refusal } = details;
+    // An entry written before the refusal was named has the server's English reason only.
+    if (!refusal || !gatewayRefusals.includes(refusal)) return undefined;
+    return { reason: t(`activity.summaryParts.refusals.${refusal}`, details) };
+  },
   "payment.duplicate": (details, _entry, t) => refundDueValues(details, t, []),
   "payment.amount_changed": (details, _entry, t) => refundDueValues(details, t, ["feeNow"]),
   "payment.refunded": (details, entry) => {
@@ -161,7 +197,7 @@ const summaryValues: Record<string, ValuesOf> = {
   "fee.paid_online": withTerm("amount", "orderId"),
   "fee.payment_started": withTerm("amount"),
   "fee.recorded_offline": (details, entry, t) => {
-    const values = withTerm("amount", "admissionNo", "mode")(details, entry, t);
+    const values = withTerm<ActivityNamedDetails["fee.recorded_offline"]>("amount", "admissionNo", "mode")(details, entry, t);
     return values && { ...values, mode: t(`fees.modes.${values.mode}`, { defaultValue: String(values.mode) }) };
   },
   "student.updated": (details, entry, t) => {
@@ -173,18 +209,10 @@ const summaryValues: Record<string, ValuesOf> = {
   "students.imported": just("fileName", "importedRows", "skippedRows"),
 };
 
-/** Money the gateway took that pays nothing: for which application or fee term, and how much. */
-function refundDueValues(details: Details, t: TFunction, names: string[]): SummaryValues | undefined {
-  const values = valuesIn(details, ["amount", ...names]);
-  const paidFor =
-    typeof details.application === "string"
-      ? t("activity.summaryParts.application", { applicationNo: details.application })
-      : termOf(details, t);
-  return values && paidFor ? { ...values, paidFor } : undefined;
-}
-
 /** The actions the screen words itself; any other is shown with the server's own sentence. */
 export const summarisedActions = Object.keys(summaryValues);
+
+const isKnownAction = (action: string): action is ActivityAction => (activityActions as string[]).includes(action);
 
 /**
  * An entry's summary in t's language, from its action and details. The server also writes it in
@@ -192,7 +220,10 @@ export const summarisedActions = Object.keys(summaryValues);
  * before its details held everything the sentence names.
  */
 export function activitySummary(entry: ActivityEntry, t: TFunction): string {
-  const values = summaryValues[entry.action]?.(entry.details ?? {}, entry, t);
+  if (!isKnownAction(entry.action)) return entry.summary;
+  // Each action's words are typed with its own details; the log's entry is any action's.
+  const valuesOf = summaryValues[entry.action] as ValuesOf<ActivityAction>;
+  const values = valuesOf((entry.details ?? {}) as DetailsAsKept<ActivityAction>, entry, t);
   return values ? t(`activity.summaries.${entry.action}`, values) : entry.summary;
 }
 

@@ -85,10 +85,10 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       <Field name="aadharNo" label={t("admission.aadharNo")} rule="aadharNo" normalize={(value: string) => digitsOnly(value).slice(0, 12)}>
         <Input inputMode="numeric" autoComplete="off" />
       </Field>
-      <Field name="fatherName" label={t("admission.fatherName")} rule="fatherName" normalize={cleanName}>
+      <Field name="fatherName" label={t("admission.fatherName")} rule="fatherName" normalize={upperText}>
         <Input />
       </Field>
-      <Field name="motherName" label={t("admission.motherName")} rule="motherName" normalize={cleanName}>
+      <Field name="motherName" label={t("admission.motherName")} rule="motherName" normalize={upperText}>
         <Input />
       </Field>
       <Field name="occupation" label={t("admission.occupation")} rule="occupation" normalize={upperText}>
