@@ -59,12 +59,13 @@ async function waitUntilAnswering(url: string, child: ChildProcess, output: () =
 
 async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyPath: string): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "pipe"] });
+  const url = `http://127.0.0.1:${port}`;
+  // Its own address as the one people use: the screens are loaded there, not sent on to localhost.
+  const child = spawn(process.execPath, args, { env: { ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url }, stdio: ["ignore", "ignore", "pipe"] });
   let errors = "";
   child.stderr!.on("data", (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
   });
-  const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(url + readyPath, child, () => errors);
   return {
     url,

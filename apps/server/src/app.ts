@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   const webRoot = options.webRoot === undefined ? webDistFolder : options.webRoot;
-  if (webRoot) await app.register(webAppPlugin, { root: webRoot });
+  if (webRoot) await app.register(webAppPlugin, { root: webRoot, publicUrl: ctx.settings.publicUrl });
 
   return app;
 }

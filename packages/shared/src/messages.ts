@@ -119,6 +119,8 @@ export const notices = {
   activeStudentElsewhere: "This applicant is already an active student of another degree: end that admission before approving this one.",
   transferToSameDegree: "The application is already in this degree: choose another one to transfer it to.",
   decisionOutdated: "Someone else has decided on this application since you opened it: look at it again before deciding.",
+  // Deciding what was already decided would only mail the applicant the same news again; a transfer moves the application on.
+  decisionUnchanged: "The application already has this status: choose another decision.",
   transferToOtherCourse: "A transfer stays within the application's course: choose a degree of the same course (UG or PG).",
   // term fees, added by the product
   notAStudent: "No student record was found for this account.",

@@ -36,6 +36,18 @@ describe("serving the built web app", () => {
     expect(response.body).toContain("<title>College Admissions</title>");
   });
 
+  it.each(["127.0.0.1:3000", "[::1]:3000"])("sends a screen asked for at %s on to PUBLIC_URL's localhost, where the payment form may post", async (host) => {
+    const response = await test.app.inject({ url: "/admission?step=2", headers: { host } });
+    expect(response.statusCode).toBe(307);
+    expect(response.headers.location).toBe("http://localhost:3000/admission?step=2");
+  });
+
+  it("serves the loopback address on another port, and the API and assets at it, as they are", async () => {
+    expect((await test.app.inject({ url: "/signin", headers: { host: "127.0.0.1:8080" } })).statusCode).toBe(200);
+    expect((await test.app.inject({ url: "/assets/index-3f9a1c.js", headers: { host: "127.0.0.1:3000" } })).statusCode).toBe(200);
+    expect((await test.app.inject({ url: "/booking/api/auth/me", headers: { host: "127.0.0.1:3000" } })).statusCode).toBe(401);
+  });
+
   it("keeps unknown API paths a JSON 404, not the app", async () => {
     const response = await test.app.inject({ url: "/booking/no-such-call" });
     expect(response.statusCode).toBe(404);

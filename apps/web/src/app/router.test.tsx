@@ -72,6 +72,28 @@ describe("routing rules of SPEC.md section 2", () => {
     expect(screen.getByRole("link", { name: "Verify and Pay" })).toBeTruthy();
   });
 
+  it.each(["Failure", "Aborted"])("tells an applicant whose payment ended %s that nothing was taken, and how to try again", async (paymentStatus) => {
+    stubApi({
+      ...signedInAs("ROLE_USER"),
+      "/booking/applicationStatus": ok({ applicationNo: "UG-2026-000001", applicationStatus: "Payment Failure", paymentStatus, paymentRefNo: null, receiptOrderId: null }),
+      "/booking/admission": ok(null),
+    });
+    renderAt("/transactionStatus");
+    expect(await screen.findByText("The application fee has not been paid: the payment did not go through, and nothing was taken. Choose Verify and Pay to try again.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Verify and Pay" })).toBeTruthy();
+  });
+
+  it("says nothing of a failed payment while the fee is simply due", async () => {
+    stubApi({
+      ...signedInAs("ROLE_USER"),
+      "/booking/applicationStatus": ok({ applicationNo: "UG-2026-000001", applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: null, receiptOrderId: null }),
+      "/booking/admission": ok(null),
+    });
+    renderAt("/transactionStatus");
+    expect(await screen.findByRole("link", { name: "Verify and Pay" })).toBeTruthy();
+    expect(screen.queryByText(/did not go through/)).toBeNull();
+  });
+
   it("opens a student's fee screens for staff inside the staff layout, and keeps students out of anybody's", async () => {
     stubApi(signedInAs("ROLE_ADMIN"));
     const staff = renderAt("/feesHistory/asha%40example.in");

@@ -17,6 +17,9 @@ export const theme: ThemeConfig = {
     colorTextPlaceholder: "#6b7280",
     borderRadius: 6,
     fontSize: 15,
+    // The page's own fonts (styles.css), which name the Tamil and Arabic ones: Ant Design's list has
+    // neither, so a Tamil name on a screen in another language showed as boxes where no system font had it.
+    fontFamily: "inherit",
   },
   // The class that scopes the theme's CSS variables. Ant Design names it from React's useId unless
   // told, and the ids of a server render (build/prebuilt-antd-styles.tsx) differ from the browser's.

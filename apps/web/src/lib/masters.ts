@@ -2,6 +2,7 @@ import type { Course, Degree } from "@admissions/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "./api-client";
+import { useCurrentUser } from "./current-user";
 import { apiPaths } from "./paths";
 
 /**
@@ -54,4 +55,13 @@ export function useAllDegrees() {
 export function useMasterName(): (item: { name: string; isActive?: boolean }) => string {
   const { t } = useTranslation();
   return (item) => (item.isActive === false ? t("masters.inactiveName", { name: item.name }) : item.name);
+}
+
+/**
+ * Whether a staff member's lists can hold a degree's records, for their filters: a department
+ * admin's own degrees, anybody else's every one (the server answers the others with nothing).
+ */
+export function useDegreeInScope(): (degree: { id: number }) => boolean {
+  const ownDegrees = useCurrentUser()?.degreeIds;
+  return (degree) => !ownDegrees || ownDegrees.includes(degree.id);
 }

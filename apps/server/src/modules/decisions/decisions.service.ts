@@ -173,6 +173,7 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
     if (!current) throw new NotFoundError();
     assertDegreeInScope(scope, current.degreeId);
     if (decision.expectedStatus !== undefined && decision.expectedStatus !== current.status) throw new ConflictError(notices.decisionOutdated);
+    if (decision.status !== "Transferred" && decision.status === current.status) throw new ConflictError(notices.decisionUnchanged);
     const applicant = (await getUserById(tx, current.userId))!;
     const target = decision.status === "Transferred" ? await resolveTransferTarget(tx, scope, current, decision.degreeId) : undefined;
 

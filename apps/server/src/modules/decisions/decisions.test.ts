@@ -159,15 +159,26 @@ describe("POST /booking/applicationStatus: Approve", () => {
     expect(mail.body).toContain("Remarks: Documents verified");
   });
 
-  it("twice keeps one student, one set of fee terms and the same admission number", async () => {
+  it("twice is refused the second time (409), which changes nothing and mails nobody", async () => {
+    const person = await applicant();
+    await decide({ message: "Approved", status: "Approved", applicationNo: person.applicationNo });
+    const before = await everythingAbout(person);
+    const second = await decide({ message: "Approved again", status: "Approved", applicationNo: person.applicationNo });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(notices.decisionUnchanged);
+    expect(await everythingAbout(person)).toEqual(before);
+  });
+
+  it("again after a cancellation keeps one student, one set of fee terms and the same admission number", async () => {
     const person = await applicant();
     const first = (await decide({ message: "Approved", status: "Approved", applicationNo: person.applicationNo })).json().data.admissionNo;
-    const second = await decide({ message: "Approved again", status: "Approved", applicationNo: person.applicationNo });
-    expect(second.statusCode).toBe(200);
-    expect(second.json().data.admissionNo).toBe(first);
+    expect((await decide({ message: "Withdrew", status: "Cancelled", applicationNo: person.applicationNo })).statusCode).toBe(200);
+    const again = await decide({ message: "Came back", status: "Approved", applicationNo: person.applicationNo });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.admissionNo).toBe(first);
     expect(await test.db.select().from(students).where(eq(students.userId, person.user.id))).toHaveLength(1);
     expect(await termsOf((await studentOf(person.user.id))!.id)).toHaveLength(6);
-    expect((await historyOf(person.applicationNo)).json().data.map((entry: { fromStatus: string }) => entry.fromStatus)).toEqual(["Approved", "Pending"]);
+    expect((await historyOf(person.applicationNo)).json().data.map((entry: { fromStatus: string }) => entry.fromStatus)).toEqual(["Cancelled", "Approved", "Pending"]);
   });
 
   it("numbers admissions per course: a PG admission gets ADM-PG", async () => {

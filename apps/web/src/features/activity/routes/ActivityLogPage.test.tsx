@@ -47,7 +47,7 @@ describe("the activity log", () => {
     expect(within(table).getByText("Payment succeeded")).toBeTruthy();
     expect(within(table).getByText("Payment order UG2026000123P1")).toBeTruthy();
     expect(within(table).getByText("10.0.0.5")).toBeTruthy();
-    expect(screen.getByText("42 entries")).toBeTruthy();
+    expect(screen.getByText("Entries: 42")).toBeTruthy();
     const first = logCalls(calls)[0]!;
     expect(Object.fromEntries(first)).toMatchObject({ pageNo: "1", action: "user.signin", pageSize: "20" });
     expect(first.get("timeZone")).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);

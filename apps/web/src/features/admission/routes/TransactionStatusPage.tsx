@@ -13,6 +13,9 @@ import { ApplicationSummary } from "../components/ApplicationSummary";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 import { Panel } from "../../../components/Panel";
 
+/** The payment statuses of an attempt that took nothing: the gateway refused it, or the payer left it. */
+const unpaidAttempts = ["Failure", "Aborted"];
+
 /** SPEC.md, Transaction Status (Payment Details): the four facts, Verify and Pay, and PRINT. */
 export function TransactionStatusPage() {
   const { t } = useTranslation();
@@ -48,6 +51,10 @@ export function TransactionStatusPage() {
         </Typography.Title>
         {search.get("payment") === "rejected" && <Alert type="error" showIcon title={t("payment.rejected")} className="payment-alert" />}
         {search.get("payment") === "refund" && <Alert type="warning" showIcon title={t("payment.refund")} className="payment-alert" />}
+        {/* What went wrong and what to do next, where the four facts alone say only "Failure". */}
+        {unpaidAttempts.includes(current.paymentStatus) && (
+          <Alert type="warning" showIcon title={t("payment.notPaid", { action: t("payment.verifyAndPay") })} className="payment-alert" />
+        )}
         <Descriptions column={1} bordered size="middle">
           <Descriptions.Item label={t("payment.applicationNo")}>{current.applicationNo}</Descriptions.Item>
           <Descriptions.Item label={t("payment.applicationStatus")}>{applicationStatusLabel(t, current.applicationStatus)}</Descriptions.Item>

@@ -73,6 +73,24 @@ describe("the applications list", () => {
     );
   });
 
+  it("offers a department admin only the degrees they look after to filter by", async () => {
+    stubApi({
+      ...signedInAs("ROLE_DEPARTMENT_ADMIN", "hod@college.in", [4]),
+      "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300, isActive: true }]),
+      "/booking/degrees": ok([
+        { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1, isActive: true },
+        { id: 5, name: "B.COM.", courseId: 1, isActive: true },
+      ]),
+      "/booking/admissionAll": ok({ content: [row], totalElements: 1, totalPages: 1, number: 0, size: 20, statusCounts: { Submitted: 1 } }),
+    });
+    renderAt("/admin");
+    expect(await screen.findByText("KAVYA N", {}, { timeout: 15_000 })).toBeTruthy();
+    await userEvent.click(screen.getByRole("combobox", { name: "Degree" }));
+    await waitFor(() =>
+      expect([...document.querySelectorAll(".ant-select-dropdown .ant-select-item-option")].map((option) => option.getAttribute("title"))).toEqual(["B.SC. COMPUTER SCIENCE"]),
+    );
+  });
+
   describe("Export to Excel", () => {
     const listApi = {
       ...signedInAs("ROLE_ADMIN"),

@@ -3,7 +3,7 @@ import { applicationStatuses, paymentStatuses, type ApplicationListItem } from "
 import { Col, Flex, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useAllCourses, useAllDegrees, useMasterName } from "../../../lib/masters";
+import { useAllCourses, useAllDegrees, useDegreeInScope, useMasterName } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
 import { statusColour } from "../../../lib/status-colours";
 import { useScrollableTable } from "../../../lib/table-scroll";
@@ -11,6 +11,7 @@ import { sortOrderIn, tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useApplications } from "../api/applications";
 import { ExportApplications } from "../components/ExportApplications";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
+import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
 
@@ -23,6 +24,7 @@ export function ApplicationsPage() {
   const { params, update } = useUrlQuery();
   const courses = useAllCourses();
   const degrees = useAllDegrees();
+  const inScope = useDegreeInScope();
   const masterName = useMasterName();
   const pageNo = Number(params.get("pageNo") ?? 0);
   const query = new URLSearchParams(params);
@@ -40,7 +42,7 @@ export function ApplicationsPage() {
       render: (value: string, row) => <Link to={`/admin/${encodeURIComponent(row.userName)}`}>{value}</Link>,
     },
     { title: t("applications.name"), dataIndex: "name", key: "name", sorter: true },
-    { title: t("applications.degree"), key: "degree", render: (_value, row) => `${row.course} · ${row.degree}` },
+    { title: t("applications.degree"), key: "degree", render: (_value, row) => <CourseAndDegree course={row.course} degree={row.degree} /> },
     { title: t("applications.mobile"), dataIndex: "mobile", key: "mobile" },
     {
       title: t("applications.status"),
@@ -133,7 +135,7 @@ export function ApplicationsPage() {
             value={params.get("degreeId") ?? undefined}
             onChange={(value?: string) => update({ degreeId: value })}
             options={(degrees.data ?? [])
-              .filter((degree) => !courseId || String(degree.courseId) === courseId)
+              .filter((degree) => inScope(degree) && (!courseId || String(degree.courseId) === courseId))
               .map((degree) => ({ value: String(degree.id), label: masterName(degree) }))}
           />
         </Col>

@@ -1,7 +1,7 @@
 import { rootTarget, type SigninRequest } from "@admissions/shared";
 import { Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
 import { useMessage } from "../../../lib/message";
@@ -13,8 +13,14 @@ import { SignInIntro } from "../components/SignInIntro";
 import { PasswordInput, TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
 
+/** What another screen may hand the sign-in form: the e-mail of an account just registered. */
+export interface SignInState {
+  userName?: string;
+}
+
 export function SignInPage() {
   const { t } = useTranslation();
+  const handed = (useLocation().state as SignInState | null)?.userName;
   const message = useMessage();
   const navigate = useNavigate();
   const signIn = useSignIn();
@@ -31,12 +37,12 @@ export function SignInPage() {
 
   return (
     <AuthCard title={t("signin.title")} aside={<SignInIntro />}>
-      <Form<SigninRequest> layout="vertical" onFinish={submit} requiredMark={false} name="signin">
+      <Form<SigninRequest> layout="vertical" onFinish={submit} requiredMark={false} name="signin" initialValues={{ username: handed }}>
         <Form.Item name="username" label={t("signin.username")} rules={[authFieldRule((schemas) => schemas.signinRequestSchema.shape.username)]}>
           <TextInput type="email" autoComplete="username" inputMode="email" />
         </Form.Item>
         <Form.Item name="password" label={t("signin.password")} rules={[authFieldRule((schemas) => schemas.signinRequestSchema.shape.password)]}>
-          <PasswordInput autoComplete="current-password" />
+          <PasswordInput autoComplete="current-password" autoFocus={handed !== undefined} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
           {t("signin.submit")}

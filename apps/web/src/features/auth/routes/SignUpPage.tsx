@@ -7,6 +7,7 @@ import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useSignUp } from "../api/sign-up";
+import type { SignInState } from "./SignInPage";
 import { AuthCard } from "../components/AuthCard";
 import { PasswordInput, TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
@@ -21,7 +22,9 @@ export function SignUpPage() {
     signUp.mutate(registration, {
       onSuccess: (answer) => {
         void message.success(translateMessage(answer.message));
-        setTimeout(() => void navigate(routes.signIn), limits.signupRedirectDelayMs);
+        // The new account's e-mail goes along, so signing in asks only for the password.
+        const registered: SignInState = { userName: registration.emailId.trim() };
+        setTimeout(() => void navigate(routes.signIn, { state: registered }), limits.signupRedirectDelayMs);
       },
       onError: (error) => void message.error(errorText(error, t)),
     });

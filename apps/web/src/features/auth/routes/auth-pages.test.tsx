@@ -28,6 +28,26 @@ describe("sign-in page", () => {
   });
 });
 
+describe("sign-up page", () => {
+  it("registers, says so, and opens sign-in with the new account's e-mail filled in", async () => {
+    const calls = stubApi({
+      ...signedOut,
+      "/booking/api/auth/signup": ok({ userName: "meena@example.in" }, "Account created Successfully"),
+    });
+    const { router } = renderAt("/signup");
+    await userEvent.type(await screen.findByLabelText("Mobile"), "9840012345");
+    await userEvent.type(screen.getByLabelText("E-mail"), "meena@example.in");
+    await userEvent.type(screen.getByLabelText("Password"), "Chosen-pass-42");
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+
+    expect(await screen.findByText("Account created Successfully")).toBeTruthy();
+    expect(calls.filter((call) => call.url === "/booking/api/auth/signup")).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/signin"), { timeout: 3_000 });
+    expect(await screen.findByLabelText("E-mail")).toHaveProperty("value", "meena@example.in");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Password")));
+  });
+});
+
 describe("reset password page", () => {
   it("says 'Password not match' and makes no call when the confirmation differs", async () => {
     const calls = stubApi(signedOut);

@@ -1,6 +1,7 @@
 import type { FeeStudent } from "@admissions/shared";
 import { Descriptions } from "antd";
 import { useTranslation } from "react-i18next";
+import { CourseAndDegree } from "../../../components/CourseAndDegree";
 
 /** Whose fees these are: staff must see at a glance that they have the right student. */
 export function StudentFeeSummary({ student }: { student: FeeStudent }) {
@@ -15,7 +16,7 @@ export function StudentFeeSummary({ student }: { student: FeeStudent }) {
       items={[
         { key: "name", label: t("fees.name"), children: student.name },
         { key: "admissionNo", label: t("fees.admissionNo"), children: student.admissionNo },
-        { key: "degree", label: t("fees.degree"), children: `${student.course} · ${student.degree}` },
+        { key: "degree", label: t("fees.degree"), children: <CourseAndDegree course={student.course} degree={student.degree} /> },
         { key: "currentYear", label: t("fees.currentYear"), children: t("fees.yearN", { year: student.currentYear }) },
       ]}
     />

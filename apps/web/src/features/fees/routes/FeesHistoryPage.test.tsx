@@ -23,11 +23,13 @@ describe("Fees History", { timeout: 60_000 }, () => {
     answer(new Response(JSON.stringify({ status: "success", message: "OK", data: feeStatus }), { headers: { "content-type": "application/json" } }));
     expect(await screen.findByText("ASHA R")).toBeTruthy();
     expect(screen.getByText("ADM-UG-2026-0001")).toBeTruthy();
-    expect(screen.getByText("UG · B.SC. COMPUTER SCIENCE")).toBeTruthy();
+    // Each name isolated, so that in Arabic a degree's last dot stays at its end.
+    const degree = screen.getByText("B.SC. COMPUTER SCIENCE");
+    expect(degree.tagName).toBe("BDI");
+    expect(degree.parentElement?.textContent).toBe("UG · B.SC. COMPUTER SCIENCE");
 
     const paid = await findRow("₹25,000");
-    expect(within(paid).getByText("Year 1")).toBeTruthy();
-    expect(within(paid).getByText("Term 1")).toBeTruthy();
+    expect(within(paid).getByText("Year 1, term 1")).toBeTruthy();
     expect(within(paid).getByText("Paid")).toBeTruthy();
     expect(within(paid).getByText(/Paid on .*2026 · Online/)).toBeTruthy();
     expect(within(paid).getByRole("link", { name: "Receipt FEE-2026-000001" }).getAttribute("href")).toBe("/booking/feeReceipt/FEE-2026-000001");
@@ -35,6 +37,10 @@ describe("Fees History", { timeout: 60_000 }, () => {
     const due = await findRow("₹15,000.5");
     expect(within(due).getByText("Due")).toBeTruthy();
     expect(within(due).queryByRole("link")).toBeNull();
+    // Year 2's term is owed once the student, in year 1, reaches year 2.
+    const later = await findRow("₹30,000");
+    expect(within(later).getByText("Not yet due")).toBeTruthy();
+    expect(within(later).queryByText("Due")).toBeNull();
     // A student has terms to pay and no Fee Entry.
     expect(screen.getByRole("button", { name: "Pay Fees" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Fee Entry" })).toBeNull();

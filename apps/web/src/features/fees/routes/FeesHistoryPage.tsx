@@ -31,18 +31,24 @@ export function FeesHistoryPage() {
   // Until the user is known and their terms have come, there is nothing true to show.
   if (feeStatus.isPending) return <FullPageLoader />;
 
+  const currentYear = feeStatus.data?.student.currentYear ?? Number.POSITIVE_INFINITY;
   const columns: TableProps<FeeStatusTerm>["columns"] = [
-    { title: t("fees.year"), dataIndex: "academicYear", key: "year", render: (year: number) => t("fees.yearN", { year }) },
-    { title: t("fees.term"), dataIndex: "termNo", key: "term", render: (term: number) => t("fees.termN", { term }) },
+    // One column for both, so the status keeps room on a phone in the languages with longer words.
+    { title: t("students.yearAndTerm"), key: "term", render: (_value, term) => t("students.yearTermN", { year: term.academicYear, term: term.termNo }) },
     { title: t("fees.amount"), dataIndex: "termAmount", key: "amount", align: "end", render: formatRupees },
     {
       title: t("fees.status"),
       key: "status",
       render: (_value, term) => (
         <Space orientation="vertical" size={2}>
-          <Tag color={feeStatusColour(term.status)} className="wrapping-tag">
-            {t(`fees.statuses.${term.status}`)}
-          </Tag>
+          {/* A later year's term is due once the student reaches that year (as the office's lists count it). */}
+          {term.status === "Due" && term.academicYear > currentYear ? (
+            <Tag className="wrapping-tag">{t("fees.notYetDue")}</Tag>
+          ) : (
+            <Tag color={feeStatusColour(term.status)} className="wrapping-tag">
+              {t(`fees.statuses.${term.status}`)}
+            </Tag>
+          )}
           {term.paidAt && (
             <Typography.Text>
               {t("fees.paidOn", { date: day.format(new Date(term.paidAt)) })}
@@ -84,7 +90,7 @@ export function FeesHistoryPage() {
             columns={columns}
             dataSource={feeStatus.data.terms}
             pagination={false}
-            // Small cells let the four columns fit a 360 px phone, the status wrapping under its tag and
+            // Small cells let the three columns fit a 360 px phone, the status wrapping under its tag and
             // the tag's own words wrapping too (Tamil's "Due" is wider than the column).
             size="small"
             locale={{ emptyText: t("fees.noTerms") }}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorText } from "../../../lib/error-text";
-import { useAllDegrees, useMasterName } from "../../../lib/masters";
+import { useAllDegrees, useDegreeInScope, useMasterName } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
@@ -33,6 +33,7 @@ export function FeesTransactionsPage() {
   const table = useScrollableTable(t("menu.feesTransaction"));
   const { params, update } = useUrlQuery();
   const degrees = useAllDegrees();
+  const inScope = useDegreeInScope();
   const masterName = useMasterName();
   const pageNo = Number(params.get("pageNo") ?? 0);
   const filters = new URLSearchParams(params);
@@ -143,7 +144,7 @@ export function FeesTransactionsPage() {
             loading={degrees.isPending}
             value={params.get("degreeId") ?? undefined}
             onChange={(value?: string) => update({ degreeId: value })}
-            options={(degrees.data ?? []).map((degree) => ({ value: String(degree.id), label: masterName(degree) }))}
+            options={(degrees.data ?? []).filter(inScope).map((degree) => ({ value: String(degree.id), label: masterName(degree) }))}
           />
         </Col>
         {filter("year", t("fees.year"), feeYears.map((year) => ({ value: String(year), label: t("fees.yearN", { year }) })))}
@@ -168,7 +169,8 @@ export function FeesTransactionsPage() {
           pageSize: PAGE_SIZE,
           total: data?.totalElements ?? 0,
           showSizeChanger: false,
-          showTotal: (total) => t("fees.transactions.total", { total }),
+          // Terms still due are no transactions yet.
+          showTotal: (total) => (listingDue ? t("students.termsDue", { count: total }) : t("fees.transactions.total", { total })),
         }}
         onChange={(pagination) => update(tableChange(pagination), true)}
       />

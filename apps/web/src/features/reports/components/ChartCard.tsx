@@ -34,23 +34,26 @@ export function ChartCard({ title, labelHeader, rows, subtitle, loading, childre
       ) : (
         <>
           <div aria-hidden="true">{children}</div>
-          <table className="visually-hidden">
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{labelHeader}</th>
-                <th scope="col">{t("reports.count")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{formatCount(row.count)}</td>
+          {/* Hidden by its box: a table keeps the height of its rows whatever size it is given. */}
+          <div className="visually-hidden">
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{labelHeader}</th>
+                  <th scope="col">{t("reports.count")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    <td>{formatCount(row.count)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </Card>

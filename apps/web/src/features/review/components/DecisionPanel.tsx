@@ -5,8 +5,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
-import { useCurrentUser } from "../../../lib/current-user";
-import { useCourses, useDegrees } from "../../../lib/masters";
+import { useCourses, useDegreeInScope, useDegrees } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
 import { useDecideApplication, type ReviewedApplication } from "../api/review";
 import { SectionCard } from "./ApplicationDetails";
@@ -34,7 +33,7 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
   const decide = useDecideApplication();
   const degrees = useDegrees();
   const courses = useCourses();
-  const ownDegrees = useCurrentUser()?.degreeIds;
+  const inScope = useDegreeInScope();
 
   const send = (status: DecisionStatus, remarks: string, degreeId?: number) =>
     decide.mutateAsync(
@@ -85,7 +84,7 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
       label: course.name,
       title: course.name,
       options: (degrees.data ?? [])
-        .filter((degree) => degree.courseId === course.id && degree.id !== application.courseSubjectId && (!ownDegrees || ownDegrees.includes(degree.id)))
+        .filter((degree) => degree.courseId === course.id && degree.id !== application.courseSubjectId && inScope(degree))
         .map((degree) => ({ value: degree.id, label: degree.name })),
     }))
     .filter((group) => group.options.length > 0);
@@ -106,7 +105,8 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
             type={status === "Approved" ? "primary" : "default"}
             danger={status === "Rejected"}
             loading={decide.isPending && decide.variables?.status === status}
-            disabled={decide.isPending}
+            // Only a transfer may repeat the status: it moves the application to another degree.
+            disabled={decide.isPending || (status === application.applicationStatus && status !== "Transferred")}
             onClick={() => void choose(status, name)}
           >
             {t(`review.${name}`)}

@@ -185,6 +185,9 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     expect(api.count(admissionUrl)).toBe(2);
     expect(api.count(historyUrl)).toBe(2);
     expect((screen.getByLabelText("Remarks") as HTMLTextAreaElement).value).toBe("");
+    // Approved now: approving again would only mail the same news; the other decisions stay open.
+    await waitFor(() => expect((screen.getByRole("button", { name: "Approve" }) as HTMLButtonElement).disabled).toBe(true));
+    for (const name of ["Transfer", "Cancel", "Reject"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled, name).toBe(false);
   });
 
   it("asks for the degree before a transfer and sends it", async () => {

@@ -54,7 +54,7 @@ describe("the students list", { timeout: 60_000 }, () => {
     const paid = await findRow("BALA K");
     expect(within(paid).getByText("Nothing due")).toBeTruthy();
     expect(within(paid).getByText("Completed")).toBeTruthy();
-    expect(screen.getByText("42 students")).toBeTruthy();
+    expect(screen.getByText("Students: 42")).toBeTruthy();
   });
 
   it("keeps the search and filters in the URL and asks again from the first page", async () => {

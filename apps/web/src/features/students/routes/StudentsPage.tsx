@@ -2,12 +2,13 @@ import { studentFeeStatuses, studentStatuses, studentYears, type StudentFilter, 
 import { Alert, Col, Flex, Row, Select, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useAllCourses, useAllDegrees, useMasterName } from "../../../lib/masters";
+import { useAllCourses, useAllDegrees, useDegreeInScope, useMasterName } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { sortOrderIn, tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useStudents } from "../api/students";
 import { formatRupees, studentErrorText, studentStatusColour } from "../components/student-display";
+import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
 
@@ -37,6 +38,7 @@ export function StudentsPage() {
   const { params, update } = useUrlQuery();
   const courses = useAllCourses();
   const degrees = useAllDegrees();
+  const inScope = useDegreeInScope();
   const masterName = useMasterName();
   const filter = filterOf(params);
   const list = useStudents(filter);
@@ -51,7 +53,7 @@ export function StudentsPage() {
       render: (value: string, row) => <Link to={routes.student(row.id)}>{value}</Link>,
     },
     { title: t("students.name"), dataIndex: "name", key: "name", sorter: true },
-    { title: t("students.courseAndDegree"), key: "degree", render: (_value, row) => `${row.course} · ${row.degree}` },
+    { title: t("students.courseAndDegree"), key: "degree", render: (_value, row) => <CourseAndDegree course={row.course} degree={row.degree} /> },
     { title: t("students.year"), dataIndex: "currentYear", key: "currentYear", sorter: true, render: (year: number) => t("students.yearN", { year }) },
     { title: t("students.admissionYear"), dataIndex: "admissionYear", key: "admissionYear", sorter: true },
     { title: t("students.mobile"), dataIndex: "mobile", key: "mobile" },
@@ -128,7 +130,9 @@ export function StudentsPage() {
           {filterSelect(
             "degreeId",
             t("students.degree"),
-            (degrees.data ?? []).filter((degree) => !courseId || String(degree.courseId) === courseId).map((degree) => ({ value: String(degree.id), label: masterName(degree) })),
+            (degrees.data ?? [])
+              .filter((degree) => inScope(degree) && (!courseId || String(degree.courseId) === courseId))
+              .map((degree) => ({ value: String(degree.id), label: masterName(degree) })),
           )}
         </Col>
         <Col xs={12} md={6} xl={3}>
