@@ -61,34 +61,30 @@ describe("routing rules of SPEC.md section 2", () => {
     expect(returned.router.state.location.search).toBe("?payment=rejected");
   });
 
-  it("tells an applicant back from paying a fee the application could not take that it will be refunded, and offers the fee due", async () => {
+  /** An applicant whose application fee is still owed, in the state the status call gives. */
+  const stubApplicantPaying = (applicationStatus: string, paymentStatus: string) =>
     stubApi({
       ...signedInAs("ROLE_USER"),
-      "/booking/applicationStatus": ok({ applicationNo: "UG-2026-000001", applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: null, receiptOrderId: null }),
+      "/booking/applicationStatus": ok({ applicationNo: "UG-2026-000001", applicationStatus, paymentStatus, paymentRefNo: null, receiptOrderId: null }),
       "/booking/admission": ok(null),
     });
+
+  it("tells an applicant back from paying a fee the application could not take that it will be refunded, and offers the fee due", async () => {
+    stubApplicantPaying("Pending", "Pending");
     renderAt("/transactionStatus?payment=refund");
     expect(await screen.findByText(/The college office will refund it to you/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Verify and Pay" })).toBeTruthy();
   });
 
   it.each(["Failure", "Aborted"])("tells an applicant whose payment ended %s that nothing was taken, and how to try again", async (paymentStatus) => {
-    stubApi({
-      ...signedInAs("ROLE_USER"),
-      "/booking/applicationStatus": ok({ applicationNo: "UG-2026-000001", applicationStatus: "Payment Failure", paymentStatus, paymentRefNo: null, receiptOrderId: null }),
-      "/booking/admission": ok(null),
-    });
+    stubApplicantPaying("Payment Failure", paymentStatus);
     renderAt("/transactionStatus");
     expect(await screen.findByText("The application fee has not been paid: the payment did not go through, and nothing was taken. Choose Verify and Pay to try again.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Verify and Pay" })).toBeTruthy();
   });
 
   it("says nothing of a failed payment while the fee is simply due", async () => {
-    stubApi({
-      ...signedInAs("ROLE_USER"),
-      "/booking/applicationStatus": ok({ applicationNo: "UG-2026-000001", applicationStatus: "Pending", paymentStatus: "Pending", paymentRefNo: null, receiptOrderId: null }),
-      "/booking/admission": ok(null),
-    });
+    stubApplicantPaying("Pending", "Pending");
     renderAt("/transactionStatus");
     expect(await screen.findByRole("link", { name: "Verify and Pay" })).toBeTruthy();
     expect(screen.queryByText(/did not go through/)).toBeNull();
