@@ -64,3 +64,27 @@ test("staff find an application, download a document, need remarks to decide, ap
   await expect(studentPage).toHaveURL(/\/feesDetail$/);
   await student.close();
 });
+
+test("an applicant whose application staff rejected reads the decision and its remarks on Payment Details", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const applicant = await applicantWithApplication(newApplicantEmail(), `Meena ${String.fromCharCode(65 + (Date.now() % 26))}`);
+
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/${encodeURIComponent(applicant.email)}`);
+  await page.getByLabel("Remarks").fill("Marksheet unreadable, apply again");
+  await page.getByRole("button", { name: "Reject" }).click();
+  const confirmation = page.getByRole("dialog");
+  await expect(confirmation).not.toHaveClass(/\bant-zoom-/);
+  await confirmation.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByText("Status updated")).toBeVisible();
+
+  const own = await browser.newContext();
+  const ownPage = await own.newPage();
+  await signInThroughForm(ownPage, applicant.email, APPLICANT_PASSWORD);
+  await expect(ownPage).toHaveURL(/\/transactionStatus$/);
+  await expect(ownPage.getByText(/^The college office's decision of .+: Rejected$/)).toBeVisible();
+  await expect(ownPage.getByText("Remarks: Marksheet unreadable, apply again")).toBeVisible();
+  await expectNoAxeViolations(ownPage);
+  await own.close();
+});

@@ -1,3 +1,4 @@
+import { sampleAdmission } from "@admissions/shared";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { failureAnswer, ok, okAnswer, renderAt, signedInAs, signedOut, stubApi } from "../test/render";
@@ -62,11 +63,12 @@ describe("routing rules of SPEC.md section 2", () => {
   });
 
   /** An applicant whose application fee is still owed, in the state the status call gives. */
-  const stubApplicantPaying = (applicationStatus: string, paymentStatus: string) =>
+  const stubApplicantPaying = (applicationStatus: string, paymentStatus: string, more: Parameters<typeof stubApi>[0] = {}) =>
     stubApi({
       ...signedInAs("ROLE_USER"),
       "/booking/applicationStatus": ok({ applicationNo: "UG-2026-000001", applicationStatus, paymentStatus, paymentRefNo: null, receiptOrderId: null }),
       "/booking/admission": ok(null),
+      ...more,
     });
 
   it("tells an applicant back from paying a fee the application could not take that it will be refunded, and offers the fee due", async () => {
@@ -88,6 +90,27 @@ describe("routing rules of SPEC.md section 2", () => {
     renderAt("/transactionStatus");
     expect(await screen.findByRole("link", { name: "Verify and Pay" })).toBeTruthy();
     expect(screen.queryByText(/did not go through/)).toBeNull();
+  });
+
+  it("tells an applicant the office's decision with its remarks, and the degree a transfer moved the application to", async () => {
+    stubApplicantPaying("Transferred", "Success", {
+      "/booking/applicationDecision": ok({ at: "2026-12-02T10:30:00.000Z", status: "Transferred", degree: "B.SC. PHYSICS", remarks: "Seats full in chemistry" }),
+      "/booking/admission": ok({ ...sampleAdmission(), course: "UG", courseSubject: "B.SC. PHYSICS", applicationNo: "UG-2026-000001" }),
+    });
+    renderAt("/transactionStatus");
+    expect(await screen.findByText("The college office's decision of December 2, 2026: Transferred")).toBeTruthy();
+    expect(screen.getByText("Your application now stands for B.SC. PHYSICS.")).toBeTruthy();
+    expect(screen.getByText("Remarks: Seats full in chemistry")).toBeTruthy();
+    const degreeRow = screen.getByText("Course and degree").closest("tr")!;
+    expect(degreeRow.textContent).toContain("UG · B.SC. PHYSICS");
+  });
+
+  it("says nothing of a decision before there is one", async () => {
+    const calls = stubApplicantPaying("Submitted", "Success", { "/booking/applicationDecision": ok(null) });
+    renderAt("/transactionStatus");
+    expect(await screen.findByText("Application No")).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith("/booking/applicationDecision"))).toBe(true));
+    expect(screen.queryByText(/decision of/)).toBeNull();
   });
 
   it("opens a student's fee screens for staff inside the staff layout, and keeps students out of anybody's", async () => {

@@ -32,6 +32,7 @@ export const apiPaths = {
   applicationStatus: (userName: string) => `/booking/applicationStatus?userName=${encodeURIComponent(userName)}`,
   /** POST: a staff decision (Approved, Transferred, Cancelled, Rejected) with its remarks. */
   decideApplication: "/booking/applicationStatus",
+  applicationDecision: "/booking/applicationDecision",
   applicationHistory: (applicationNo: string) => `/booking/applicationHistory?applicationNo=${encodeURIComponent(applicationNo)}`,
   /** Staff: a page of the activity log; the action names it holds. */
   activity: (query: string) => `/booking/activity?${query}`,

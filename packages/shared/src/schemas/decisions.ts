@@ -58,3 +58,18 @@ export type DecisionHistoryEntry = z.infer<typeof decisionHistoryEntrySchema>;
 /** The decisions on one application, newest first. */
 export const decisionHistorySchema = z.array(decisionHistoryEntrySchema);
 export type DecisionHistory = z.infer<typeof decisionHistorySchema>;
+
+/**
+ * GET applicationDecision: the latest decision on an application as its applicant is told it (the
+ * decision e-mail's facts: the status, the degree it leaves the application in, the remarks), or null
+ * before any. Staff names stay with the office's history.
+ */
+export const latestDecisionSchema = z
+  .object({
+    at: z.string(),
+    status: z.string(),
+    degree: z.string().nullable(),
+    remarks: z.string(),
+  })
+  .nullable();
+export type LatestDecision = z.infer<typeof latestDecisionSchema>;

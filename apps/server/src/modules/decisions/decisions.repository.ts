@@ -121,3 +121,27 @@ export async function findDecisionsOf(db: Database, applicationId: number) {
 }
 
 export type DecisionRecord = Awaited<ReturnType<typeof findDecisionsOf>>[number];
+
+/**
+ * A user's application (its user and degree, for findReadable) with the latest decision on it: when,
+ * the status it set, the degree it left the application in and its remarks; all null before any.
+ */
+export async function findLatestDecisionOfUser(db: Database, userId: number) {
+  const [row] = await db
+    .select({
+      userId: applications.userId,
+      degreeId: applications.degreeId,
+      decidedAt: applicationDecisions.createdAt,
+      status: applicationDecisions.toStatus,
+      degree: toDegree.name,
+      remarks: applicationDecisions.remarks,
+    })
+    .from(applications)
+    .leftJoin(applicationDecisions, eq(applicationDecisions.applicationId, applications.id))
+    .leftJoin(toDegree, eq(toDegree.id, applicationDecisions.toDegreeId))
+    .where(eq(applications.userId, userId))
+    // The newest by id, as findDecisionsOf orders them; with no decision, the one row has none.
+    .orderBy(desc(applicationDecisions.id))
+    .limit(1);
+  return row;
+}

@@ -1,10 +1,10 @@
-import { applicationDecisionSchema, applicationHistoryQuerySchema, decisionHistorySchema, envelope, notices } from "@admissions/shared";
+import { applicationDecisionSchema, applicationHistoryQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, notices } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
 import { presentDecision } from "./decisions.presenter.js";
-import { decideApplication, findDecisionHistory } from "./decisions.service.js";
+import { decideApplication, findDecisionHistory, findLatestDecision } from "./decisions.service.js";
 
 /** SPEC.md section 7's status update (Approve, Transfer, Cancel, Reject) and the history of decisions. */
 export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,6 +41,22 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const decisions = await findDecisionHistory(app.ctx, request.actor!, request.query.applicationNo);
       return success(decisions.map(presentDecision));
+    },
+  );
+
+  app.get(
+    "/applicationDecision",
+    {
+      schema: {
+        tags,
+        summary: "The latest decision on the applicant's own application (or, for staff, on userName's): status, degree, remarks and when; null before any",
+        querystring: z.object({ userName: z.string().trim().toLowerCase().optional() }),
+        response: responses(envelope(latestDecisionSchema), 401, 403, 404),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      return success(await findLatestDecision(app.ctx, request.actor!, request.query.userName));
     },
   );
 };

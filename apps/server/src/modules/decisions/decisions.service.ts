@@ -1,8 +1,9 @@
-import { ROLE_STUDENT, ROLE_USER, messages, notices, yearIn, type ActivityAction, type ApplicationDecision, type DecisionStatus } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, messages, notices, yearIn, type ActivityAction, type ApplicationDecision, type DecisionStatus, type LatestDecision } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
+import { findReadable } from "../admissions/admissions.service.js";
 import { findShownApplication, takeApplicationNumber, updateApplication, type ApplicationRow, type NewApplication } from "../admissions/admissions.repository.js";
 import type { OutgoingMail } from "../mail/mail.repository.js";
 import { getActiveDegree } from "../masters/masters.repository.js";
@@ -11,6 +12,7 @@ import { getUserById, type UserRow } from "../users/users.repository.js";
 import {
   copyFeeStructureToTerms,
   findDecisionsOf,
+  findLatestDecisionOfUser,
   findFeeStructureOf,
   getApplicationByNumber,
   getCourseName,
@@ -225,4 +227,11 @@ export async function findDecisionHistory(ctx: AppContext, actor: Actor, applica
   if (!application) throw new NotFoundError();
   assertDegreeInScope(await degreeScopeOf(ctx.db, actor), application.degreeId);
   return findDecisionsOf(ctx.db, application.id);
+}
+
+/** The latest decision on the application of `userName` (or the actor's own), for whoever may read that application. */
+export async function findLatestDecision(ctx: AppContext, actor: Actor, userName: string | undefined): Promise<LatestDecision> {
+  const found = await findReadable(ctx.db, actor, userName, findLatestDecisionOfUser);
+  if (!found?.decidedAt) return null;
+  return { at: found.decidedAt.toISOString(), status: found.status!, degree: found.degree, remarks: found.remarks! };
 }

@@ -446,6 +446,44 @@ describe("GET /booking/applicationHistory", () => {
   });
 });
 
+describe("GET /booking/applicationDecision", () => {
+  const latestOf = (cookie: string, userName?: string) =>
+    test.app.inject({ url: `/booking/applicationDecision${userName ? `?userName=${encodeURIComponent(userName)}` : ""}`, headers: { cookie } });
+
+  it("tells the applicant the latest decision on their own application: status, degree, remarks and when, not who", async () => {
+    const person = await applicant();
+    expect((await latestOf(person.cookie)).json().data).toBeNull();
+
+    await decide({ message: "Marksheet unreadable", status: "Rejected", applicationNo: person.applicationNo });
+    await decide({ message: "Seats full in arts", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.science });
+    const response = await latestOf(person.cookie);
+    expect(response.statusCode).toBe(200);
+    const latest = response.json().data;
+    expect(latest).toEqual({ at: expect.any(String), status: "Transferred", degree: degreeNames.science, remarks: "Seats full in arts" });
+    expect(new Date(latest.at).toISOString()).toBe(latest.at);
+  });
+
+  it("answers null for an account without an application, and another's to an applicant as if there were none (404)", async () => {
+    const fresh = await signInAs(test, ROLE_USER);
+    expect((await latestOf(fresh.cookie)).json()).toMatchObject({ status: "success", data: null });
+
+    const person = await applicant();
+    await decide({ message: "Not eligible", status: "Rejected", applicationNo: person.applicationNo });
+    const others = await latestOf(fresh.cookie, person.user.userName);
+    expect(others.statusCode).toBe(404);
+    expect(others.body).not.toContain("Not eligible");
+    expect((await test.app.inject({ url: "/booking/applicationDecision" })).statusCode).toBe(401);
+  });
+
+  it("lets staff read it for an application of their degrees only", async () => {
+    const person = await applicant();
+    await decide({ message: "Not eligible", status: "Rejected", applicationNo: person.applicationNo });
+    expect((await latestOf((await departmentAdminOf(degree.science)).cookie, person.user.userName)).statusCode).toBe(403);
+    const allowed = await latestOf((await departmentAdminOf(degree.arts)).cookie, person.user.userName);
+    expect(allowed.json().data).toMatchObject({ status: "Rejected", degree: degreeNames.arts, remarks: "Not eligible" });
+  });
+});
+
 describe("GET /booking/admission?userName for department admins", () => {
   it("answers only applications of their degrees", async () => {
     const person = await applicant();

@@ -1,3 +1,4 @@
+import type { LatestDecision } from "@admissions/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
@@ -20,6 +21,17 @@ export function useApplicationStatus(userName: string | undefined) {
     enabled: !!userName,
     staleTime: 0,
     queryFn: async () => (await apiRequest<ApplicationStatus | null>(apiPaths.applicationStatus(userName!))).data,
+  });
+}
+
+/** The college office's latest decision on the signed-in applicant's application, or null before any. */
+export function useLatestDecision(userName: string | undefined) {
+  return useQuery({
+    // Keyed by whose it is, like the status, though the call names nobody and answers the session's own.
+    queryKey: ["applicationDecision", userName ?? ""],
+    enabled: !!userName,
+    staleTime: 0,
+    queryFn: async () => (await apiRequest<LatestDecision>(apiPaths.applicationDecision)).data,
   });
 }
 

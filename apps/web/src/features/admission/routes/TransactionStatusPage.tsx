@@ -1,20 +1,48 @@
 import { DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
-import { ROLE_STUDENT } from "@admissions/shared";
-import { Alert, Button, Descriptions, Space, Typography } from "antd";
+import { ROLE_STUDENT, type DecisionStatus, type LatestDecision } from "@admissions/shared";
+import { Alert, Button, Descriptions, Space, Typography, type AlertProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { FullPageLoader } from "../../../components/FullPageLoader";
 import { useDocumentUrl } from "../../../lib/documents";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { useAdmission } from "../api/admission";
-import { displayRef, needsPayment, useApplicationStatus, useVerifyPayment } from "../api/application-status";
+import { displayRef, needsPayment, useApplicationStatus, useLatestDecision, useVerifyPayment } from "../api/application-status";
 import { ApplicationSummary } from "../components/ApplicationSummary";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 import { Panel } from "../../../components/Panel";
 
 /** The payment statuses of an attempt that took nothing: the gateway refused it, or the payer left it. */
 const unpaidAttempts = ["Failure", "Aborted"];
+
+const decisionAlertTypes: Record<DecisionStatus, AlertProps["type"]> = {
+  Approved: "success",
+  Transferred: "info",
+  Cancelled: "warning",
+  Rejected: "error",
+};
+
+/** What the office decided, with its remarks, as the decision's e-mail told the applicant. */
+function DecisionNotice({ decision }: { decision: NonNullable<LatestDecision> }) {
+  const { t, i18n } = useTranslation();
+  const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "long" });
+  return (
+    <Alert
+      type={decisionAlertTypes[decision.status as DecisionStatus] ?? "info"}
+      showIcon
+      className="payment-alert"
+      title={t("payment.decision", { date: day.format(new Date(decision.at)), status: applicationStatusLabel(t, decision.status) })}
+      description={
+        <>
+          {decision.status === "Transferred" && decision.degree && <div>{t("payment.transferredTo", { degree: decision.degree })}</div>}
+          <div>{t("payment.decisionRemarks", { remarks: decision.remarks })}</div>
+        </>
+      }
+    />
+  );
+}
 
 /** SPEC.md, Transaction Status (Payment Details): the four facts, Verify and Pay, and PRINT. */
 export function TransactionStatusPage() {
@@ -26,6 +54,7 @@ export function TransactionStatusPage() {
   const application = useAdmission(user?.userName);
   const photoUrl = useDocumentUrl(user?.userName, application.data?.photoUrl ?? undefined);
   const verify = useVerifyPayment(user?.userName);
+  const decision = useLatestDecision(user?.roleName === ROLE_STUDENT ? undefined : user?.userName);
 
   // With the gateway's outcome, if it came with one: an answer the server could not match to an order
   // lands here whoever paid, and a student is told of it on their own screen.
@@ -55,8 +84,14 @@ export function TransactionStatusPage() {
         {unpaidAttempts.includes(current.paymentStatus) && (
           <Alert type="warning" showIcon title={t("payment.notPaid", { action: t("payment.verifyAndPay") })} className="payment-alert" />
         )}
+        {decision.data && <DecisionNotice decision={decision.data} />}
         <Descriptions column={1} bordered size="middle">
           <Descriptions.Item label={t("payment.applicationNo")}>{current.applicationNo}</Descriptions.Item>
+          {application.data?.courseSubject && (
+            <Descriptions.Item label={t("applications.degree")}>
+              <CourseAndDegree course={String(application.data.course)} degree={application.data.courseSubject} />
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t("payment.applicationStatus")}>{applicationStatusLabel(t, current.applicationStatus)}</Descriptions.Item>
           <Descriptions.Item label={t("payment.paymentStatus")}>{paymentStatusLabel(t, current.paymentStatus)}</Descriptions.Item>
           <Descriptions.Item label={t("payment.paymentRefNo")}>{displayRef(current.paymentRefNo)}</Descriptions.Item>

@@ -56,7 +56,7 @@ export function FeesHistoryPage() {
             </Typography.Text>
           )}
           {term.receiptNo && (
-            <a href={apiPaths.feeReceipt(term.receiptNo)} download>
+            <a href={apiPaths.feeReceipt(term.receiptNo)} download className="unbroken">
               <DownloadOutlined aria-hidden /> {t("fees.receipt", { receiptNo: term.receiptNo })}
             </a>
           )}

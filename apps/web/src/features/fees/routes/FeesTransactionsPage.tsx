@@ -57,7 +57,7 @@ export function FeesTransactionsPage() {
       key: "paidAt",
       render: (at: string | null) => (at ? <time dateTime={at}>{when.format(new Date(at))}</time> : "-"),
     },
-    { title: t("fees.transactions.receiptOrOrder"), key: "number", render: (_value, row) => row.receiptNo ?? row.orderId ?? "-" },
+    { title: t("fees.transactions.receiptOrOrder"), key: "number", render: (_value, row) => <bdi className="unbroken">{row.receiptNo ?? row.orderId ?? "-"}</bdi> },
     {
       title: t("fees.name"),
       dataIndex: "name",

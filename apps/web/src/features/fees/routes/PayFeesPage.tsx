@@ -190,7 +190,7 @@ function TermNotice({ term, noMatch, year, termNo }: { term: FeeStatusTerm | und
       title={t("fees.alreadyPaid", { year, term: termNo })}
       description={
         term.receiptNo && (
-          <a href={apiPaths.feeReceipt(term.receiptNo)} download>
+          <a href={apiPaths.feeReceipt(term.receiptNo)} download className="unbroken">
             {t("fees.receipt", { receiptNo: term.receiptNo })}
           </a>
         )
