@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { sampleAadhaarNumber } from "@admissions/shared";
 import { newApplicantEmail, signInThroughForm } from "./support/accounts";
 import { APPLICANT_PASSWORD, applicantWithApplication, searchApplications } from "./support/applications";
 import { expectNoAxeViolations } from "./support/axe";
@@ -65,13 +66,19 @@ test("staff find an application, download a document, need remarks to decide, ap
   await student.close();
 });
 
-test("an applicant whose application staff rejected reads the decision and its remarks on Payment Details", async ({ page, browser }) => {
+test("staff see an applicant's second application by its Aadhar number; the applicant reads the rejection and its remarks on Payment Details", async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const applicant = await applicantWithApplication(newApplicantEmail(), `Meena ${String.fromCharCode(65 + (Date.now() % 26))}`);
+  const name = `Meena ${String.fromCharCode(65 + (Date.now() % 26))}`;
+  const aadharNo = sampleAadhaarNumber(70_000_000_000 + (Date.now() % 9_999_999_999));
+  const earlier = await applicantWithApplication(newApplicantEmail(), name, { aadharNo });
+  const applicant = await applicantWithApplication(newApplicantEmail(), name, { aadharNo });
 
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/${encodeURIComponent(applicant.email)}`);
+  const sameNumber = page.getByRole("alert").filter({ hasText: "The same Aadhar number is on other applications" });
+  await expect(sameNumber.getByRole("link", { name: earlier.applicationNo })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByLabel("Remarks").fill("Marksheet unreadable, apply again");
   await page.getByRole("button", { name: "Reject" }).click();
   const confirmation = page.getByRole("dialog");

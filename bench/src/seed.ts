@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, ROLE_USER, admissionSchema, sampleAdmission, type AdmissionInput, type MarkRow, type StudentImportColumn } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, admissionSchema, sampleAadhaarNumber, sampleAdmission, type AdmissionInput, type MarkRow, type StudentImportColumn } from "@admissions/shared";
 import { openDatabase, type Database, type DatabaseTarget } from "@admissions/server/db/client";
 import { applicationCounters, applications, degrees, paymentOrders, students, uploadedFiles, users } from "@admissions/server/db/schema/index";
 import { DEMO_PASSWORD, seedDemo } from "@admissions/server/db/seed-demo";
@@ -93,6 +93,7 @@ function formOf(index: number, degree: Degree, random: Random): AdmissionInput {
     name: `${random.pick(firstNames)} ${random.pick([...initials])}`,
     gender: random.pick(["female", "male"]),
     whatsappNo: String(9_000_000_000 + index),
+    aadharNo: sampleAadhaarNumber(index),
     course: "UG",
     courseSubject: degree.name,
     courseSubjectId: degree.id,

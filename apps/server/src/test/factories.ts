@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { ROLE_USER, sampleAdmission, studentImportColumns, type AdmissionInput } from "@admissions/shared";
+import { ROLE_USER, sampleAadhaarNumber, sampleAdmission, studentImportColumns, type AdmissionInput } from "@admissions/shared";
 import { desc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Database } from "../db/client.js";
@@ -105,6 +105,9 @@ export async function uploadAs(test: TestApp, cookie: string, content: Buffer, o
  * An applicant's complete online application, submitted through the API with its documents uploaded
  * first (so it is Pending, fee not paid); answers the application number.
  */
+/** Each submitted application's Aadhaar number is its own, unless a test gives one. */
+let applicantsNumbered = 0;
+
 export async function submitApplicationAs(test: TestApp, session: { user: { userName: string }; cookie: string }, overrides: Partial<AdmissionInput> = {}) {
   const photoUrl = await uploadAs(test, session.cookie, fixtures.photo);
   const marksheetCertificateUrl = await uploadAs(test, session.cookie, fixtures.marksheet);
@@ -113,7 +116,14 @@ export async function submitApplicationAs(test: TestApp, session: { user: { user
     method: "POST",
     url: "/booking/admission",
     headers: { cookie: session.cookie },
-    payload: sampleAdmission({ photoUrl, marksheetCertificateUrl, aadharImageUrl, email: session.user.userName, ...overrides }),
+    payload: sampleAdmission({
+      photoUrl,
+      marksheetCertificateUrl,
+      aadharImageUrl,
+      email: session.user.userName,
+      aadharNo: sampleAadhaarNumber(++applicantsNumbered),
+      ...overrides,
+    }),
   });
   if (response.statusCode !== 200) throw new Error(`submission failed: ${response.statusCode} ${response.body}`);
   return response.json().data.applicationNo as string;

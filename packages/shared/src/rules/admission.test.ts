@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isUnderGraduate, markTotals, rowMaxMark, upperText } from "./admission.js";
+import { sampleAadhaarNumber } from "../testing/sample-admission.js";
 import { hasValidVerhoeffDigit, isValidAadhar, verhoeffDigit } from "./verhoeff.js";
 
 describe("input clean-up (SPEC.md section 5)", () => {
@@ -99,6 +100,12 @@ describe("Aadhar numbers", () => {
     const startsWithOne = `12341234123${verhoeffDigit("12341234123")}`;
     expect(hasValidVerhoeffDigit(startsWithOne)).toBe(true);
     expect(isValidAadhar(startsWithOne)).toBe(false);
+  });
+
+  it("gives tests and seeds a valid number of its own for each applicant", () => {
+    const numbers = [0, 1, 2, 99_999, 79_999_999_999].map(sampleAadhaarNumber);
+    expect(numbers.every(isValidAadhar)).toBe(true);
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 
   it("catches every single-digit typo and every swap of neighbours in a valid number", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { limits } from "../constants/limits.js";
 import { messages } from "../messages.js";
+import { applicationListItemSchema } from "./applications.js";
 import { recordId } from "./record-id.js";
 
 /** SPEC.md section 4: the statuses staff set on an application, from any status. */
@@ -38,8 +39,8 @@ export const applicationDecisionSchema = z.object(decisionFields).superRefine((d
 export type ApplicationDecisionInput = z.input<typeof applicationDecisionSchema>;
 export type ApplicationDecision = z.output<typeof applicationDecisionSchema>;
 
-/** GET applicationHistory: whose decisions to list. */
-export const applicationHistoryQuerySchema = z.object({ applicationNo: decisionFields.applicationNo });
+/** GET applicationHistory and sameAadhaar: which application. */
+export const applicationNoQuerySchema = z.object({ applicationNo: decisionFields.applicationNo });
 
 /** One decision as the review screen lists it; degrees by name, `at` as an ISO timestamp. */
 export const decisionHistoryEntrySchema = z.object({
@@ -73,3 +74,13 @@ export const latestDecisionSchema = z
   })
   .nullable();
 export type LatestDecision = z.infer<typeof latestDecisionSchema>;
+
+/**
+ * GET sameAadhaar: the other applications whose form gives the same Aadhaar number, as the staff
+ * list shows them, those of the reader's degrees only; `outOfScope` counts the others.
+ */
+export const sameAadhaarSchema = z.object({
+  applications: z.array(applicationListItemSchema),
+  outOfScope: z.number().int(),
+});
+export type SameAadhaar = z.infer<typeof sameAadhaarSchema>;

@@ -1,4 +1,14 @@
+import { verhoeffDigit } from "../rules/verhoeff.js";
 import type { AdmissionInput } from "../schemas/admission.js";
+
+/**
+ * A valid Aadhaar number of its own for each `n` below 80 billion, for the applicants of tests, seeds
+ * and demos: applications sharing one number are flagged to the office as the same person's.
+ */
+export function sampleAadhaarNumber(n: number): string {
+  const body = String(20_000_000_000 + n);
+  return body + verhoeffDigit(body);
+}
 
 /**
  * A complete, valid UG application in DESIGN.md's wire shape, for tests, benchmarks and demos.

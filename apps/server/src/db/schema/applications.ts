@@ -40,6 +40,10 @@ export const applications = pgTable(
     community: text("community").generatedAlwaysAs(sql`data ->> 'community'`),
     dob: text("dob").generatedAlwaysAs(sql`data ->> 'dob'`),
     district: text("district").generatedAlwaysAs(sql`data -> 'addressDetails' ->> 'district'`),
+    // The review screen names the other applications made with the same Aadhaar number. A column of
+    // its own rather than an index on the form's field: an index on an expression of `data` would
+    // stop every resave of the form from updating its row in place (migration 0013).
+    aadharNo: text("aadhar_no").generatedAlwaysAs(sql`data ->> 'aadharNo'`),
     createdBy: integer("created_by").references(() => users.id),
     applicationDate: text("application_date").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +72,7 @@ export const applications = pgTable(
     index("applications_marks_idx").on(table.totalMarkPercent, table.id),
     // The dashboard counts by application date.
     index("applications_application_date_idx").on(table.applicationDate),
+    index("applications_aadhar_no_idx").on(table.aadharNo),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { applicationListQuerySchema } from "@admissions/shared";
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { applications, courses, degrees, users } from "../../db/schema/index.js";
@@ -119,24 +119,53 @@ function pageRows(db: Database, query: ListQuery, scope: DegreeScope, walk: Page
     .offset(walk.offset)
     .as("page");
   return db
-    .select({
-      applicationNo: applications.applicationNo,
-      userName: users.userName,
-      name: applications.name,
-      email: applications.email,
-      mobile: applications.mobile,
-      course: courses.name,
-      degree: degrees.name,
-      applicationStatus: applications.status,
-      paymentStatus: applications.paymentStatus,
-      isOffline: applications.isOffline,
-      applicationDate: applications.applicationDate,
-      totalMarkPercent: shownMarkPercent,
-    })
+    .select(listedColumns)
     .from(page)
     .innerJoin(applications, eq(applications.id, page.id))
     .innerJoin(users, eq(users.id, applications.userId))
     .innerJoin(degrees, eq(degrees.id, applications.degreeId))
     .innerJoin(courses, eq(courses.id, applications.courseId))
     .orderBy(listOrder(sortColumns[query.sort]), listOrder(applications.id));
+}
+
+/** An application as the office's lists show it; needs `users`, `degrees` and `courses` joined. */
+const listedColumns = {
+  applicationNo: applications.applicationNo,
+  userName: users.userName,
+  name: applications.name,
+  email: applications.email,
+  mobile: applications.mobile,
+  course: courses.name,
+  degree: degrees.name,
+  applicationStatus: applications.status,
+  paymentStatus: applications.paymentStatus,
+  isOffline: applications.isOffline,
+  applicationDate: applications.applicationDate,
+  totalMarkPercent: shownMarkPercent,
+};
+
+/** At most this many applications sharing a number are listed: more means a mistake in the data, not a person. */
+const SHARING_LISTED = 20;
+
+/**
+ * The applications other than `exceptId` whose form gives the same Aadhaar number: those of the
+ * scope listed, oldest first, and how many more there are of degrees outside it.
+ */
+export async function findApplicationsWithAadhaar(db: Database, aadhaar: string, exceptId: number, scope: DegreeScope) {
+  const sameNumber = and(eq(applications.aadharNo, aadhaar), ne(applications.id, exceptId));
+  const rows = await db
+    .select(listedColumns)
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .innerJoin(degrees, eq(degrees.id, applications.degreeId))
+    .innerJoin(courses, eq(courses.id, applications.courseId))
+    .where(and(sameNumber, degreeScopeCondition(scope, applications.degreeId)))
+    .orderBy(asc(applications.id))
+    .limit(SHARING_LISTED);
+  if (scope === null) return { rows, outOfScope: 0 };
+  const [outside] = await db
+    .select({ total: count() })
+    .from(applications)
+    .where(and(sameNumber, scope.length > 0 ? notInArray(applications.degreeId, [...scope]) : undefined));
+  return { rows, outOfScope: outside!.total };
 }

@@ -1,10 +1,10 @@
-import { applicationDecisionSchema, applicationHistoryQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, notices } from "@admissions/shared";
+import { applicationDecisionSchema, applicationNoQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, notices, sameAadhaarSchema } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
 import { presentDecision } from "./decisions.presenter.js";
-import { decideApplication, findDecisionHistory, findLatestDecision } from "./decisions.service.js";
+import { decideApplication, findApplicationsSharingAadhaar, findDecisionHistory, findLatestDecision } from "./decisions.service.js";
 
 /** SPEC.md section 7's status update (Approve, Transfer, Cancel, Reject) and the history of decisions. */
 export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +33,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The decisions on an application, newest first: who, when, from and to which status and degree, and the remarks",
-        querystring: applicationHistoryQuerySchema,
+        querystring: applicationNoQuerySchema,
         response: responses(envelope(decisionHistorySchema), 400, 401, 403, 404),
       },
       onRequest: app.requireStaff,
@@ -57,6 +57,22 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return success(await findLatestDecision(app.ctx, request.actor!, request.query.userName));
+    },
+  );
+
+  app.get(
+    "/sameAadhaar",
+    {
+      schema: {
+        tags,
+        summary: "The other applications made with the same Aadhaar number as this one: those of the reader's degrees, and a count of the rest",
+        querystring: applicationNoQuerySchema,
+        response: responses(envelope(sameAadhaarSchema), 400, 401, 403, 404),
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => {
+      return success(await findApplicationsSharingAadhaar(app.ctx, request.actor!, request.query.applicationNo));
     },
   );
 };

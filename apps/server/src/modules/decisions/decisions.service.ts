@@ -1,9 +1,10 @@
-import { ROLE_STUDENT, ROLE_USER, messages, notices, yearIn, type ActivityAction, type ApplicationDecision, type DecisionStatus, type LatestDecision } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, messages, notices, yearIn, type ActivityAction, type ApplicationDecision, type DecisionStatus, type LatestDecision, type SameAadhaar } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { findReadable } from "../admissions/admissions.service.js";
+import { findApplicationsWithAadhaar } from "../admissions/applications-list.repository.js";
 import { findShownApplication, takeApplicationNumber, updateApplication, type ApplicationRow, type NewApplication } from "../admissions/admissions.repository.js";
 import type { OutgoingMail } from "../mail/mail.repository.js";
 import { getActiveDegree } from "../masters/masters.repository.js";
@@ -221,12 +222,31 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
   return decided;
 }
 
-/** The decisions on one application, newest first, for staff who may see that application. */
-export async function findDecisionHistory(ctx: AppContext, actor: Actor, applicationNo: string): Promise<DecisionRecord[]> {
+/** The application of that number with the actor's scope, once it is known to be in it (404, 403 otherwise). */
+async function applicationInScope(ctx: AppContext, actor: Actor, applicationNo: string) {
   const application = await getApplicationByNumber(ctx.db, applicationNo);
   if (!application) throw new NotFoundError();
-  assertDegreeInScope(await degreeScopeOf(ctx.db, actor), application.degreeId);
+  const scope = await degreeScopeOf(ctx.db, actor);
+  assertDegreeInScope(scope, application.degreeId);
+  return { application, scope };
+}
+
+/** The decisions on one application, newest first, for staff who may see that application. */
+export async function findDecisionHistory(ctx: AppContext, actor: Actor, applicationNo: string): Promise<DecisionRecord[]> {
+  const { application } = await applicationInScope(ctx, actor, applicationNo);
   return findDecisionsOf(ctx.db, application.id);
+}
+
+/**
+ * The other applications made with the same Aadhaar number as this one (the same person from another
+ * account, or a number typed wrong), for staff who may see this one: those of their degrees, and how
+ * many more there are of degrees they do not look after.
+ */
+export async function findApplicationsSharingAadhaar(ctx: AppContext, actor: Actor, applicationNo: string): Promise<SameAadhaar> {
+  const { application, scope } = await applicationInScope(ctx, actor, applicationNo);
+  if (!application.aadharNo) return { applications: [], outOfScope: 0 };
+  const { rows, outOfScope } = await findApplicationsWithAadhaar(ctx.db, application.aadharNo, application.id, scope);
+  return { applications: rows, outOfScope };
 }
 
 /** The latest decision on the application of `userName` (or the actor's own), for whoever may read that application. */

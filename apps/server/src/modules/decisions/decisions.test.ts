@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, type AdmissionInput } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, sampleAadhaarNumber, type AdmissionInput } from "@admissions/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applicationDecisions, applications, degrees, feeStructures, feeTerms, mailOutbox, staffDegrees, students, users } from "../../db/schema/index.js";
@@ -51,9 +51,14 @@ const postgraduateForm: Partial<AdmissionInput> = {
 };
 
 /** A signed-in applicant with a submitted application for the degree (a PG form for the PG degree). */
-async function applicant(degreeId = degree.arts) {
+function applicant(degreeId = degree.arts) {
+  return applicantWith(degreeId === degree.postgraduate ? postgraduateForm : {}, degreeId);
+}
+
+/** A signed-in applicant whose submitted form has these fields. */
+async function applicantWith(form: Partial<AdmissionInput>, degreeId = degree.arts) {
   const session = await signInAs(test, ROLE_USER);
-  const applicationNo = await submitApplicationAs(test, session, { courseSubjectId: degreeId, ...(degreeId === degree.postgraduate && postgraduateForm) });
+  const applicationNo = await submitApplicationAs(test, session, { courseSubjectId: degreeId, ...form });
   return { ...session, applicationNo };
 }
 
@@ -481,6 +486,54 @@ describe("GET /booking/applicationDecision", () => {
     expect((await latestOf((await departmentAdminOf(degree.science)).cookie, person.user.userName)).statusCode).toBe(403);
     const allowed = await latestOf((await departmentAdminOf(degree.arts)).cookie, person.user.userName);
     expect(allowed.json().data).toMatchObject({ status: "Rejected", degree: degreeNames.arts, remarks: "Not eligible" });
+  });
+});
+
+describe("GET /booking/sameAadhaar", () => {
+  const sameAadhaarAs = (applicationNo: string, cookie = adminCookie) =>
+    test.app.inject({ url: `/booking/sameAadhaar?applicationNo=${encodeURIComponent(applicationNo)}`, headers: { cookie } });
+  let aadhaarsTaken = 0;
+  /** A number no other test's applicant has. */
+  const freshAadhaar = () => sampleAadhaarNumber(50_000_000_000 + ++aadhaarsTaken);
+
+  it("lists the other applications made with the same Aadhaar number, oldest first, as the staff list shows them", async () => {
+    const aadharNo = freshAadhaar();
+    const first = await applicant();
+    // The number is read from the stored form at each write, whatever writes it.
+    await test.db.update(applications).set({ data: sql`${applications.data} || ${JSON.stringify({ aadharNo })}::jsonb` }).where(eq(applications.applicationNo, first.applicationNo));
+    const second = await applicantWith({ aadharNo }, degree.science);
+    const third = await applicantWith({ aadharNo });
+    const unrelated = await applicantWith({ aadharNo: freshAadhaar() });
+
+    const response = await sameAadhaarAs(third.applicationNo);
+    expect(response.statusCode).toBe(200);
+    const { applications: shared, outOfScope } = response.json().data;
+    expect(shared.map((row: { applicationNo: string }) => row.applicationNo)).toEqual([first.applicationNo, second.applicationNo]);
+    expect(shared[1]).toMatchObject({ userName: second.user.userName, degree: degreeNames.science, course: "UG", applicationStatus: "Pending" });
+    expect(outOfScope).toBe(0);
+    expect((await sameAadhaarAs(unrelated.applicationNo)).json().data).toEqual({ applications: [], outOfScope: 0 });
+  });
+
+  it("lists a department admin only their degrees' applications, and counts the others", async () => {
+    const aadharNo = freshAadhaar();
+    const arts = await applicantWith({ aadharNo });
+    const science = await applicantWith({ aadharNo }, degree.science);
+    await applicantWith({ aadharNo }, degree.science);
+
+    const artsAdmin = await departmentAdminOf(degree.arts);
+    const seen = (await sameAadhaarAs(arts.applicationNo, artsAdmin.cookie)).json().data;
+    expect(seen).toEqual({ applications: [], outOfScope: 2 });
+    expect((await sameAadhaarAs(science.applicationNo, artsAdmin.cookie)).statusCode).toBe(403);
+
+    const bothAdmin = await departmentAdminOf(degree.arts, degree.science);
+    expect((await sameAadhaarAs(arts.applicationNo, bothAdmin.cookie)).json().data.applications).toHaveLength(2);
+  });
+
+  it("is for staff, and answers 404 for an unknown application", async () => {
+    const person = await applicant();
+    expect((await test.app.inject({ url: `/booking/sameAadhaar?applicationNo=${person.applicationNo}` })).statusCode).toBe(401);
+    expect((await sameAadhaarAs(person.applicationNo, person.cookie)).statusCode).toBe(403);
+    expect((await sameAadhaarAs("UG-1999-999999")).statusCode).toBe(404);
   });
 });
 

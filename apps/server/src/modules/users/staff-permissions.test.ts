@@ -22,6 +22,7 @@ const staffCalls: Call[] = [
   ["GET", "/booking/feeStructures"],
   ["POST", "/booking/applicationStatus"],
   ["GET", "/booking/applicationHistory?applicationNo=UG-2026-000001"],
+  ["GET", "/booking/sameAadhaar?applicationNo=UG-2026-000001"],
   ["GET", "/booking/students?pageNo=0&pageSize=10"],
   ["POST", "/booking/studentsFilter"],
   ["GET", "/booking/students/1"],

@@ -32,7 +32,7 @@ function DecisionNotice({ decision }: { decision: NonNullable<LatestDecision> })
     <Alert
       type={decisionAlertTypes[decision.status as DecisionStatus] ?? "info"}
       showIcon
-      className="payment-alert"
+      className="notice-alert"
       title={t("payment.decision", { date: day.format(new Date(decision.at)), status: applicationStatusLabel(t, decision.status) })}
       description={
         <>
@@ -78,17 +78,17 @@ export function TransactionStatusPage() {
         <Typography.Title level={1} className="page-title">
           {t("payment.title")}
         </Typography.Title>
-        {search.get("payment") === "rejected" && <Alert type="error" showIcon title={t("payment.rejected")} className="payment-alert" />}
-        {search.get("payment") === "refund" && <Alert type="warning" showIcon title={t("payment.refund")} className="payment-alert" />}
+        {search.get("payment") === "rejected" && <Alert type="error" showIcon title={t("payment.rejected")} className="notice-alert" />}
+        {search.get("payment") === "refund" && <Alert type="warning" showIcon title={t("payment.refund")} className="notice-alert" />}
         {/* What went wrong and what to do next, where the four facts alone say only "Failure". */}
         {unpaidAttempts.includes(current.paymentStatus) && (
-          <Alert type="warning" showIcon title={t("payment.notPaid", { action: t("payment.verifyAndPay") })} className="payment-alert" />
+          <Alert type="warning" showIcon title={t("payment.notPaid", { action: t("payment.verifyAndPay") })} className="notice-alert" />
         )}
         {decision.data && <DecisionNotice decision={decision.data} />}
         <Descriptions column={1} bordered size="middle">
           <Descriptions.Item label={t("payment.applicationNo")}>{current.applicationNo}</Descriptions.Item>
           {application.data?.courseSubject && (
-            <Descriptions.Item label={t("applications.degree")}>
+            <Descriptions.Item label={t("payment.degree")}>
               <CourseAndDegree course={String(application.data.course)} degree={application.data.courseSubject} />
             </Descriptions.Item>
           )}

@@ -24,7 +24,7 @@ export function PaymentReturnAlert({ outcome }: { outcome: string | null }) {
     <Alert
       type={paid ? "success" : outcome === "refund" ? "warning" : "error"}
       showIcon
-      className="payment-alert"
+      className="notice-alert"
       title={t(`fees.return.${outcome}`)}
       action={
         canRetry ? (

@@ -12,7 +12,7 @@ export function StudentFeeSummary({ student }: { student: FeeStudent }) {
       // Bordered labels sit on a shaded cell in the body text colour; the plain ones are too pale for AA.
       bordered
       column={{ xs: 1, md: 2 }}
-      className="payment-alert"
+      className="notice-alert"
       items={[
         { key: "name", label: t("fees.name"), children: student.name },
         { key: "admissionNo", label: t("fees.admissionNo"), children: student.admissionNo },

@@ -152,7 +152,7 @@ export function FeesTransactionsPage() {
         {filter("mode", t("fees.mode"), feeModes.map((mode) => ({ value: mode, label: t(`fees.modes.${mode}`) })), listingDue)}
         {filter("kind", t("fees.transactions.kind"), feeTransactionKinds.map((kind) => ({ value: kind, label: t(`fees.transactions.kinds.${kind}`) })))}
       </Row>
-      {list.isError && <Alert type="error" showIcon className="payment-alert" title={errorText(list.error, t)} />}
+      {list.isError && <Alert type="error" showIcon className="notice-alert" title={errorText(list.error, t)} />}
       <Space wrap size="large" className="list-filters" aria-live="polite">
         <Statistic title={t("fees.transactions.count")} value={data ? count.format(data.totals.count) : "-"} />
         <Statistic title={t("fees.transactions.amount")} value={data ? formatRupees(data.totals.amount) : "-"} />

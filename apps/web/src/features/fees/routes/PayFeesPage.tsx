@@ -180,13 +180,13 @@ export function PayFeesPage() {
 /** Says why PAY will not go ahead: the term is paid, or the student has no such term. */
 function TermNotice({ term, noMatch, year, termNo }: { term: FeeStatusTerm | undefined; noMatch: boolean; year?: number; termNo?: number }) {
   const { t } = useTranslation();
-  if (noMatch) return <Alert type="warning" showIcon className="payment-alert" title={t("fees.noMatch", { year, term: termNo })} />;
+  if (noMatch) return <Alert type="warning" showIcon className="notice-alert" title={t("fees.noMatch", { year, term: termNo })} />;
   if (term?.status !== "Paid") return null;
   return (
     <Alert
       type="info"
       showIcon
-      className="payment-alert"
+      className="notice-alert"
       title={t("fees.alreadyPaid", { year, term: termNo })}
       description={
         term.receiptNo && (

@@ -1,4 +1,4 @@
-import { sampleAdmission, type DecisionHistoryEntry } from "@admissions/shared";
+import { sampleAdmission, type DecisionHistoryEntry, type SameAadhaar } from "@admissions/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ const userName = "priya@example.in";
 const reviewPath = `/admin/${encodeURIComponent(userName)}`;
 const admissionUrl = `/booking/admission?userName=${encodeURIComponent(userName)}`;
 const historyUrl = "/booking/applicationHistory?applicationNo=UG-2026-000123";
+const sameAadhaarUrl = "/booking/sameAadhaar?applicationNo=UG-2026-000123";
 
 const submitted = {
   ...sampleAdmission({ name: "PRIYA S", transferCertificateUrl: "" }),
@@ -39,7 +40,11 @@ const transferEntry: DecisionHistoryEntry = {
 };
 
 /** The review screen's calls, answered by the contract; a decision changes what the next reads answer. */
-function stubReviewApi(application: Record<string, unknown> | null = submitted, session = signedInAs("ROLE_ADMIN", "office@college.in")) {
+function stubReviewApi(
+  application: Record<string, unknown> | null = submitted,
+  session = signedInAs("ROLE_ADMIN", "office@college.in"),
+  sameAadhaar: SameAadhaar = { applications: [], outOfScope: 0 },
+) {
   let current = application;
   let history: DecisionHistoryEntry[] = [transferEntry];
   const calls = stubApi({
@@ -55,6 +60,7 @@ function stubReviewApi(application: Record<string, unknown> | null = submitted, 
     "/booking/admissionAll": ok({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, statusCounts: {} }),
     [admissionUrl]: () => okAnswer(current),
     [historyUrl]: () => okAnswer(history),
+    [sameAadhaarUrl]: ok(sameAadhaar),
     "/booking/downloadFile/": ok(null),
     "/booking/applicationStatus": (init) => {
       const decision = JSON.parse(String(init?.body)) as { status: string; message: string };
@@ -115,6 +121,32 @@ describe("the application review screen", { timeout: 60_000 }, () => {
 
     const remarks = screen.getByLabelText("Remarks");
     expect(remarks.getAttribute("maxlength")).toBe("100");
+    expect(screen.queryByText("The same Aadhar number is on other applications")).toBeNull();
+  });
+
+  it("warns of other applications with the same Aadhar number, links to each, and counts those of other degrees", async () => {
+    const other = {
+      applicationNo: "UG-2026-000045",
+      userName: "priya.s@example.in",
+      name: "PRIYA S",
+      email: "priya.s@example.in",
+      mobile: "9876543210",
+      course: "UG",
+      degree: "B.COM. COMMERCE",
+      applicationStatus: "Pending",
+      paymentStatus: "Pending",
+      isOffline: false,
+      applicationDate: "2026-05-30",
+      totalMarkPercent: 90,
+    };
+    stubReviewApi(submitted, signedInAs("ROLE_DEPARTMENT_ADMIN", "office@college.in", [4, 6]), { applications: [other], outOfScope: 2 });
+    renderAt(reviewPath);
+
+    const notice = (await screen.findByText("The same Aadhar number is on other applications")).closest(".ant-alert") as HTMLElement;
+    const link = within(notice).getByRole("link", { name: "UG-2026-000045" });
+    expect(link.getAttribute("href")).toBe("/admin/priya.s%40example.in");
+    expect(within(notice).getByRole("listitem").textContent).toBe("UG-2026-000045 · PRIYA S · UG · B.COM. COMMERCE · Pending");
+    expect(within(notice).getByText("Applications with this number in degrees you do not look after: 2")).toBeTruthy();
   });
 
   it("shows and prints the form's fixed choices and yes/no answers in the chosen language, as the form offered them", async () => {

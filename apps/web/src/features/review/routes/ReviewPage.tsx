@@ -13,6 +13,7 @@ import { ApplicationDetails, FactList } from "../components/ApplicationDetails";
 import { DecisionHistory } from "../components/DecisionHistory";
 import { DecisionPanel } from "../components/DecisionPanel";
 import { PrintedApplicationForm } from "../components/PrintedApplicationForm";
+import { SameAadhaarNotice } from "../components/SameAadhaarNotice";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 import { Panel } from "../../../components/Panel";
 
@@ -91,6 +92,7 @@ export function ReviewPage() {
             />
           )}
           {application.isSuccess && !data && <Empty description={t("review.noApplication", { userName })} />}
+          {data && <SameAadhaarNotice applicationNo={data.applicationNo} />}
           {data && <ApplicationHeader application={data} photoUrl={photoUrl} />}
         </Panel>
         {data && (

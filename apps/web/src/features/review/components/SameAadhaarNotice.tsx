@@ -1,0 +1,42 @@
+import { Alert } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { CourseAndDegree } from "../../../components/CourseAndDegree";
+import { routes } from "../../../lib/paths";
+import { applicationStatusLabel } from "../../../lib/status-labels";
+import { useSameAadhaar } from "../api/review";
+
+/**
+ * Warns of other applications made with this one's Aadhaar number: the same person applying again
+ * from another account, or a number typed wrong. Says nothing when there are none, or while asking.
+ */
+export function SameAadhaarNotice({ applicationNo }: { applicationNo: string }) {
+  const { t } = useTranslation();
+  const same = useSameAadhaar(applicationNo);
+  if (!same.data || (same.data.applications.length === 0 && same.data.outOfScope === 0)) return null;
+
+  const { applications, outOfScope } = same.data;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="notice-alert"
+      title={t("review.sameAadhaar.title")}
+      description={
+        <>
+          {applications.length > 0 && (
+            <ul className="same-aadhaar">
+              {applications.map((other) => (
+                <li key={other.applicationNo}>
+                  <Link to={routes.reviewApplication(other.userName)}>{other.applicationNo}</Link> · <bdi>{other.name}</bdi> ·{" "}
+                  <CourseAndDegree course={other.course} degree={other.degree} /> · {applicationStatusLabel(t, other.applicationStatus)}
+                </li>
+              ))}
+            </ul>
+          )}
+          {outOfScope > 0 && <div>{t("review.sameAadhaar.outOfScope", { total: outOfScope })}</div>}
+        </>
+      }
+    />
+  );
+}
