@@ -67,8 +67,11 @@ test("a PDF over 1 MB is refused in the browser with SPEC.md's message", async (
   await page.reload();
   await expect(page.getByRole("heading", { name: "Confirm & Pay" })).toBeVisible();
   const bigPdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(1024 * 1024 + 10, 0x20)]);
-  await page.getByRole("button", { name: "Marksheet", exact: true }).setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: bigPdf });
-  await expect(page.getByText("File Size should be less than 1 MB")).toBeVisible();
+  const marksheet = page.getByRole("button", { name: "Marksheet", exact: true });
+  await marksheet.setInputFiles({ name: "marksheet.pdf", mimeType: "application/pdf", buffer: bigPdf });
+  // In a notice, and beside the document, where it stays.
+  await expect(page.getByText("File Size should be less than 1 MB")).toHaveCount(2);
+  await expect(page.locator(".document-upload").filter({ has: marksheet }).getByText("File Size should be less than 1 MB")).toBeVisible();
 
   await page.getByRole("button", { name: /^Confirm & Pay/ }).click();
   await expect(page.getByText("Photo Mandatory")).toBeVisible();

@@ -50,21 +50,30 @@ export function DocumentUpload({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [busy, setBusy] = useState(false);
+  /** Why the last file chosen was not taken, until another is chosen. */
+  const [refusal, setRefusal] = useState<string>();
   const previewUrl = useDocumentUrl(showPreview ? owner : undefined, value);
+
+  /** SPEC.md's message comes as a notice; it stays by the document too, where the notice soon goes. */
+  const refuse = (text: string) => {
+    setRefusal(text);
+    void message.error(text);
+  };
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
+    setRefusal(undefined);
     try {
       const fitted = await shrinkImageToFit(file);
       if (fitted.size > limits.uploadMaxBytes) {
-        void message.error(translateMessage(messages.fileTooLarge));
+        refuse(translateMessage(messages.fileTooLarge));
         return;
       }
       onChange?.(await uploadDocument(fitted, fitted.name, uploadFor));
     } catch (error) {
       // The server's refusal says why (the type, the size, too many files); anything else is a failed upload.
-      void message.error(error instanceof ApiError && error.status > 0 && error.message ? translateMessage(error.message) : translateMessage(messages.uploadFailed));
+      refuse(error instanceof ApiError && error.status > 0 && error.message ? translateMessage(error.message) : translateMessage(messages.uploadFailed));
     } finally {
       setBusy(false);
     }
@@ -83,7 +92,7 @@ export function DocumentUpload({
           accept={ACCEPT}
           disabled={busy}
           aria-invalid={invalid}
-          aria-describedby={[errorId, `${inputId}-hint`].filter(Boolean).join(" ")}
+          aria-describedby={[errorId, refusal && `${inputId}-refusal`, `${inputId}-hint`].filter(Boolean).join(" ")}
           onChange={(event) => {
             void choose(event.target.files?.[0]);
             event.target.value = "";
@@ -95,8 +104,21 @@ export function DocumentUpload({
         </span>
       </div>
       <div id={`${inputId}-hint`} className="document-upload__hint">
-        {busy ? <Spin size="small" /> : value ? <><CheckCircleFilled className="document-upload__done" /> {t("admission.uploaded")}</> : t("admission.uploadHint")}
+        {busy ? (
+          <Spin size="small" />
+        ) : value ? (
+          <>
+            <CheckCircleFilled className="document-upload__done" /> {t("admission.uploaded")}
+          </>
+        ) : (
+          t("admission.uploadHint")
+        )}
       </div>
+      {refusal && (
+        <div id={`${inputId}-refusal`} className="document-upload__refusal">
+          {refusal}
+        </div>
+      )}
       {previewUrl && <Image src={previewUrl} alt={label} width={96} className="document-upload__preview" />}
     </div>
   );
