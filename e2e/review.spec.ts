@@ -69,6 +69,7 @@ test("staff find an application, download a document, need remarks to decide, ap
 test("staff see an applicant's second application by its Aadhar number; the applicant reads the rejection and its remarks on Payment Details", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const name = `Meena ${String.fromCharCode(65 + (Date.now() % 26))}`;
+  // Above newAadhaarNumber's range, so that only these two share it.
   const aadharNo = sampleAadhaarNumber(70_000_000_000 + (Date.now() % 9_999_999_999));
   const earlier = await applicantWithApplication(newApplicantEmail(), name, { aadharNo });
   const applicant = await applicantWithApplication(newApplicantEmail(), name, { aadharNo });
@@ -76,7 +77,7 @@ test("staff see an applicant's second application by its Aadhar number; the appl
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/${encodeURIComponent(applicant.email)}`);
-  const sameNumber = page.getByRole("alert").filter({ hasText: "The same Aadhar number is on other applications" });
+  const sameNumber = page.getByRole("status").filter({ hasText: "The same Aadhar number is on other applications" });
   await expect(sameNumber.getByRole("link", { name: earlier.applicationNo })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel("Remarks").fill("Marksheet unreadable, apply again");
@@ -91,7 +92,7 @@ test("staff see an applicant's second application by its Aadhar number; the appl
   await signInThroughForm(ownPage, applicant.email, APPLICANT_PASSWORD);
   await expect(ownPage).toHaveURL(/\/transactionStatus$/);
   await expect(ownPage.getByText(/^The college office's decision of .+: Rejected$/)).toBeVisible();
-  await expect(ownPage.getByText("Remarks: Marksheet unreadable, apply again")).toBeVisible();
+  await expect(ownPage.getByText("Remarks: \u2068Marksheet unreadable, apply again\u2069")).toBeVisible();
   await expectNoAxeViolations(ownPage);
   await own.close();
 });

@@ -1,10 +1,19 @@
 import { expect, type Page } from "@playwright/test";
+import { sampleAadhaarNumber } from "@admissions/shared";
 
 let sequence = 0;
 
 export function newApplicantEmail(): string {
   sequence += 1;
   return `applicant.${Date.now()}.${sequence}@example.in`;
+}
+
+/**
+ * An Aadhar number no other applicant of the run has: the review screen flags applications that
+ * share one. Journeys that need two to share one pick it from above this range.
+ */
+export function newAadhaarNumber(): string {
+  return sampleAadhaarNumber(Math.floor(Math.random() * 70_000_000_000));
 }
 
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { repoRoot } from "./environment";
+import { newAadhaarNumber } from "./accounts";
 import { expectNoAxeViolations } from "./axe";
 
 export const fixtureFile = (name: string) => path.join(repoRoot, "apps/server/src/test/fixtures", name);
@@ -70,7 +71,8 @@ export async function fillStudentDetails(page: Page, options: { applicantEmail?:
   await page.getByLabel("Caste").fill("vanniyar");
   await choose(page, "Religion", "Hindu");
   await page.getByLabel("Mother tongue").fill("Tamil");
-  await page.getByLabel("Aadhar number").fill("2341 2341 2346");
+  // Typed in groups of four, as printed on the card; the form keeps the digits.
+  await page.getByLabel("Aadhar number").fill(newAadhaarNumber().replace(/(\d{4})(?=\d)/g, "$1 "));
   await page.getByLabel("Father's name").fill("Selvam K");
   await page.getByLabel("Mother's name").fill("Lakshmi S");
   await page.getByLabel("Parent's occupation").fill("Farmer");

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, request as playwrightRequest, type Page } from "@playwright/test";
-import { sampleAadhaarNumber, sampleAdmission, type AdmissionInput } from "@admissions/shared";
+import { sampleAdmission, type AdmissionInput } from "@admissions/shared";
+import { newAadhaarNumber } from "./accounts";
 import { E2E_BASE_URL } from "./environment";
 import { fixtureFile } from "./admission";
 
@@ -26,8 +27,7 @@ export async function applicantWithApplication(email: string, name: string, form
       return ((await response.json()) as { data: { fileName: string } }).data.fileName;
     };
     const admission = sampleAdmission({
-      // A number of its own unless the journey gives one: the review screen flags applications sharing one.
-      aadharNo: sampleAadhaarNumber(Math.floor(Math.random() * 70_000_000_000)),
+      aadharNo: newAadhaarNumber(),
       ...form,
       userName: email,
       name,

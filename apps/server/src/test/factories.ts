@@ -101,13 +101,13 @@ export async function uploadAs(test: TestApp, cookie: string, content: Buffer, o
   return response.json().data.fileName as string;
 }
 
+/** Each submitted application's Aadhaar number is its own, unless a test gives one. */
+let applicantsNumbered = 0;
+
 /**
  * An applicant's complete online application, submitted through the API with its documents uploaded
  * first (so it is Pending, fee not paid); answers the application number.
  */
-/** Each submitted application's Aadhaar number is its own, unless a test gives one. */
-let applicantsNumbered = 0;
-
 export async function submitApplicationAs(test: TestApp, session: { user: { userName: string }; cookie: string }, overrides: Partial<AdmissionInput> = {}) {
   const photoUrl = await uploadAs(test, session.cookie, fixtures.photo);
   const marksheetCertificateUrl = await uploadAs(test, session.cookie, fixtures.marksheet);

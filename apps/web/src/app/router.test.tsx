@@ -1,5 +1,5 @@
 import { sampleAdmission } from "@admissions/shared";
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { failureAnswer, ok, okAnswer, renderAt, signedInAs, signedOut, stubApi } from "../test/render";
 
@@ -99,8 +99,9 @@ describe("routing rules of SPEC.md section 2", () => {
     });
     renderAt("/transactionStatus");
     expect(await screen.findByText("The college office's decision of December 2, 2026: Transferred")).toBeTruthy();
-    expect(screen.getByText("Your application now stands for B.SC. PHYSICS.")).toBeTruthy();
-    expect(screen.getByText("Remarks: Seats full in chemistry")).toBeTruthy();
+    // The degree and the remarks isolated, so their own end punctuation stays theirs in Arabic.
+    expect(screen.getByText("Your application is now for \u2068B.SC. PHYSICS\u2069.")).toBeTruthy();
+    expect(screen.getByText("Remarks: \u2068Seats full in chemistry\u2069")).toBeTruthy();
     const degreeRow = screen.getByText("Course and degree").closest("tr")!;
     expect(degreeRow.textContent).toContain("UG · B.SC. PHYSICS");
   });
@@ -110,7 +111,10 @@ describe("routing rules of SPEC.md section 2", () => {
     renderAt("/transactionStatus");
     expect(await screen.findByText("Application No")).toBeTruthy();
     await waitFor(() => expect(calls.some((call) => call.url.startsWith("/booking/applicationDecision"))).toBe(true));
+    // The answer is in and drawn before the screen is looked at.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByText(/decision of/)).toBeNull();
+    expect(screen.queryByRole("status")).toBeNull();
   });
 
   it("opens a student's fee screens for staff inside the staff layout, and keeps students out of anybody's", async () => {

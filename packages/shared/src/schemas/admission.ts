@@ -296,3 +296,9 @@ export type Admission = z.output<typeof admissionSchema>;
 
 /** A draft is whatever the applicant has typed so far: kept as given, bounded in size by the server. */
 export const admissionDraftSchema = z.record(z.string(), z.unknown());
+
+/**
+ * GET admission, applicationStatus and applicationDecision: whose application; the reader's own
+ * without one (staff name an applicant by e-mail).
+ */
+export const applicantQuerySchema = z.object({ userName: z.string().trim().toLowerCase().optional() });

@@ -77,10 +77,12 @@ export type LatestDecision = z.infer<typeof latestDecisionSchema>;
 
 /**
  * GET sameAadhaar: the other applications whose form gives the same Aadhaar number, as the staff
- * list shows them, those of the reader's degrees only; `outOfScope` counts the others.
+ * list shows them, those of the reader's degrees only, oldest first and at most 20; `notListed`
+ * counts the reader's past those, `outOfScope` those of other degrees.
  */
 export const sameAadhaarSchema = z.object({
   applications: z.array(applicationListItemSchema),
+  notListed: z.number().int(),
   outOfScope: z.number().int(),
 });
 export type SameAadhaar = z.infer<typeof sameAadhaarSchema>;

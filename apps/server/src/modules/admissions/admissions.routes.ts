@@ -1,4 +1,4 @@
-import { admissionDraftSchema, admissionSchema, envelope, limits, notices } from "@admissions/shared";
+import { admissionDraftSchema, admissionSchema, applicantQuerySchema, envelope, limits, notices } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
@@ -28,7 +28,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "An applicant's application, or data null when there is none; applicants may ask only for their own, department admins only for their degrees",
-        querystring: z.object({ userName: z.string().trim().toLowerCase().optional() }),
+        querystring: applicantQuerySchema,
         response: responses(envelope(z.record(z.string(), z.unknown()).nullable()), 401, 403, 404),
       },
       onRequest: app.requireUser,

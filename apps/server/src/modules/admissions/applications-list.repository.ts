@@ -153,8 +153,9 @@ const SHARING_LISTED = 20;
  */
 export async function findApplicationsWithAadhaar(db: Database, aadhaar: string, exceptId: number, scope: DegreeScope) {
   const sameNumber = and(eq(applications.aadharNo, aadhaar), ne(applications.id, exceptId));
-  const rows = await db
-    .select(listedColumns)
+  const listed = await db
+    // Each row also counts them all, before the limit.
+    .select({ ...listedColumns, inScope: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .innerJoin(degrees, eq(degrees.id, applications.degreeId))
@@ -162,10 +163,12 @@ export async function findApplicationsWithAadhaar(db: Database, aadhaar: string,
     .where(and(sameNumber, degreeScopeCondition(scope, applications.degreeId)))
     .orderBy(asc(applications.id))
     .limit(SHARING_LISTED);
-  if (scope === null) return { rows, outOfScope: 0 };
+  const rows = listed.map(({ inScope: _inScope, ...row }) => row);
+  const notListed = (listed[0]?.inScope ?? 0) - rows.length;
+  if (scope === null) return { rows, notListed, outOfScope: 0 };
   const [outside] = await db
     .select({ total: count() })
     .from(applications)
     .where(and(sameNumber, scope.length > 0 ? notInArray(applications.degreeId, [...scope]) : undefined));
-  return { rows, outOfScope: outside!.total };
+  return { rows, notListed, outOfScope: outside!.total };
 }

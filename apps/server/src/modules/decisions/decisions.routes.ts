@@ -1,4 +1,4 @@
-import { applicationDecisionSchema, applicationNoQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, notices, sameAadhaarSchema } from "@admissions/shared";
+import { applicantQuerySchema, applicationDecisionSchema, applicationNoQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, notices, sameAadhaarSchema } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
@@ -50,7 +50,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The latest decision on the applicant's own application (or, for staff, on userName's): status, degree, remarks and when; null before any",
-        querystring: z.object({ userName: z.string().trim().toLowerCase().optional() }),
+        querystring: applicantQuerySchema,
         response: responses(envelope(latestDecisionSchema), 401, 403, 404),
       },
       onRequest: app.requireUser,

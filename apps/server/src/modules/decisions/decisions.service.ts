@@ -244,9 +244,9 @@ export async function findDecisionHistory(ctx: AppContext, actor: Actor, applica
  */
 export async function findApplicationsSharingAadhaar(ctx: AppContext, actor: Actor, applicationNo: string): Promise<SameAadhaar> {
   const { application, scope } = await applicationInScope(ctx, actor, applicationNo);
-  if (!application.aadharNo) return { applications: [], outOfScope: 0 };
-  const { rows, outOfScope } = await findApplicationsWithAadhaar(ctx.db, application.aadharNo, application.id, scope);
-  return { applications: rows, outOfScope };
+  if (!application.aadharNo) return { applications: [], notListed: 0, outOfScope: 0 };
+  const { rows, notListed, outOfScope } = await findApplicationsWithAadhaar(ctx.db, application.aadharNo, application.id, scope);
+  return { applications: rows, notListed, outOfScope };
 }
 
 /** The latest decision on the application of `userName` (or the actor's own), for whoever may read that application. */

@@ -511,7 +511,7 @@ describe("GET /booking/sameAadhaar", () => {
     expect(shared.map((row: { applicationNo: string }) => row.applicationNo)).toEqual([first.applicationNo, second.applicationNo]);
     expect(shared[1]).toMatchObject({ userName: second.user.userName, degree: degreeNames.science, course: "UG", applicationStatus: "Pending" });
     expect(outOfScope).toBe(0);
-    expect((await sameAadhaarAs(unrelated.applicationNo)).json().data).toEqual({ applications: [], outOfScope: 0 });
+    expect((await sameAadhaarAs(unrelated.applicationNo)).json().data).toEqual({ applications: [], notListed: 0, outOfScope: 0 });
   });
 
   it("lists a department admin only their degrees' applications, and counts the others", async () => {
@@ -522,11 +522,27 @@ describe("GET /booking/sameAadhaar", () => {
 
     const artsAdmin = await departmentAdminOf(degree.arts);
     const seen = (await sameAadhaarAs(arts.applicationNo, artsAdmin.cookie)).json().data;
-    expect(seen).toEqual({ applications: [], outOfScope: 2 });
+    expect(seen).toEqual({ applications: [], notListed: 0, outOfScope: 2 });
     expect((await sameAadhaarAs(science.applicationNo, artsAdmin.cookie)).statusCode).toBe(403);
 
     const bothAdmin = await departmentAdminOf(degree.arts, degree.science);
-    expect((await sameAadhaarAs(arts.applicationNo, bothAdmin.cookie)).json().data.applications).toHaveLength(2);
+    const both = (await sameAadhaarAs(arts.applicationNo, bothAdmin.cookie)).json().data;
+    expect(both.applications.map((row: { applicationNo: string }) => row.applicationNo)).toEqual([science.applicationNo, expect.any(String)]);
+    expect(both).toMatchObject({ notListed: 0, outOfScope: 0 });
+
+    const scienceAdmin = await departmentAdminOf(degree.science);
+    const fromScience = (await sameAadhaarAs(science.applicationNo, scienceAdmin.cookie)).json().data;
+    expect(fromScience.applications).toHaveLength(1);
+    expect(fromScience).toMatchObject({ notListed: 0, outOfScope: 1 });
+  });
+
+  it("lists the first 20 and counts the rest", async () => {
+    const aadharNo = freshAadhaar();
+    const sharing = [];
+    for (let index = 0; index < 22; index += 1) sharing.push(await applicantWith({ aadharNo }));
+    const answer = (await sameAadhaarAs(sharing[21]!.applicationNo)).json().data;
+    expect(answer.applications.map((row: { applicationNo: string }) => row.applicationNo)).toEqual(sharing.slice(0, 20).map((person) => person.applicationNo));
+    expect(answer).toMatchObject({ notListed: 1, outOfScope: 0 });
   });
 
   it("is for staff, and answers 404 for an unknown application", async () => {

@@ -1,4 +1,4 @@
-import { envelope, isStaffRole, receiptQuerySchema } from "@admissions/shared";
+import { applicantQuerySchema, envelope, isStaffRole, receiptQuerySchema } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFoundError } from "../../errors.js";
@@ -70,7 +70,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Application No, Application Status, Payment Status and Payment Ref.No; data null before any application",
-        querystring: z.object({ userName: z.string().trim().toLowerCase().optional() }),
+        querystring: applicantQuerySchema,
         response: responses(envelope(statusSchema), 401, 403, 404),
       },
       onRequest: app.requireUser,

@@ -24,6 +24,9 @@ const decisionAlertTypes: Record<DecisionStatus, AlertProps["type"]> = {
   Rejected: "error",
 };
 
+/** Text of either direction inside a sentence: its own end punctuation stays at its end. */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 /** What the office decided, with its remarks, as the decision's e-mail told the applicant. */
 function DecisionNotice({ decision }: { decision: NonNullable<LatestDecision> }) {
   const { t, i18n } = useTranslation();
@@ -32,12 +35,14 @@ function DecisionNotice({ decision }: { decision: NonNullable<LatestDecision> })
     <Alert
       type={decisionAlertTypes[decision.status as DecisionStatus] ?? "info"}
       showIcon
+      // Shown as the page opens, not news breaking in on the reader.
+      role="status"
       className="notice-alert"
       title={t("payment.decision", { date: day.format(new Date(decision.at)), status: applicationStatusLabel(t, decision.status) })}
       description={
         <>
-          {decision.status === "Transferred" && decision.degree && <div>{t("payment.transferredTo", { degree: decision.degree })}</div>}
-          <div>{t("payment.decisionRemarks", { remarks: decision.remarks })}</div>
+          {decision.status === "Transferred" && decision.degree && <div>{t("payment.transferredTo", { degree: isolated(decision.degree) })}</div>}
+          <div>{t("payment.decisionRemarks", { remarks: isolated(decision.remarks) })}</div>
         </>
       }
     />
@@ -50,11 +55,13 @@ export function TransactionStatusPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { data: user } = useSession();
-  const status = useApplicationStatus(user?.roleName === ROLE_STUDENT ? undefined : user?.userName);
+  // A student's fees have a screen of their own; this one is the applicant's.
+  const applicantName = user?.roleName === ROLE_STUDENT ? undefined : user?.userName;
+  const status = useApplicationStatus(applicantName);
   const application = useAdmission(user?.userName);
   const photoUrl = useDocumentUrl(user?.userName, application.data?.photoUrl ?? undefined);
   const verify = useVerifyPayment(user?.userName);
-  const decision = useLatestDecision(user?.roleName === ROLE_STUDENT ? undefined : user?.userName);
+  const decision = useLatestDecision(applicantName);
 
   // With the gateway's outcome, if it came with one: an answer the server could not match to an order
   // lands here whoever paid, and a student is told of it on their own screen.

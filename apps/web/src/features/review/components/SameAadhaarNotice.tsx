@@ -15,11 +15,13 @@ export function SameAadhaarNotice({ applicationNo }: { applicationNo: string }) 
   const same = useSameAadhaar(applicationNo);
   if (!same.data || (same.data.applications.length === 0 && same.data.outOfScope === 0)) return null;
 
-  const { applications, outOfScope } = same.data;
+  const { applications, notListed, outOfScope } = same.data;
   return (
     <Alert
       type="warning"
       showIcon
+      // Part of the screen as it opens, not news breaking in on the reader.
+      role="status"
       className="notice-alert"
       title={t("review.sameAadhaar.title")}
       description={
@@ -34,6 +36,7 @@ export function SameAadhaarNotice({ applicationNo }: { applicationNo: string }) 
               ))}
             </ul>
           )}
+          {notListed > 0 && <div>{t("review.sameAadhaar.notListed", { total: notListed })}</div>}
           {outOfScope > 0 && <div>{t("review.sameAadhaar.outOfScope", { total: outOfScope })}</div>}
         </>
       }

@@ -43,7 +43,7 @@ const transferEntry: DecisionHistoryEntry = {
 function stubReviewApi(
   application: Record<string, unknown> | null = submitted,
   session = signedInAs("ROLE_ADMIN", "office@college.in"),
-  sameAadhaar: SameAadhaar = { applications: [], outOfScope: 0 },
+  sameAadhaar: SameAadhaar = { applications: [], notListed: 0, outOfScope: 0 },
 ) {
   let current = application;
   let history: DecisionHistoryEntry[] = [transferEntry];
@@ -92,7 +92,7 @@ beforeAll(() => {
 // The whole application in Ant Design takes jsdom several seconds to draw, more on a busy machine.
 describe("the application review screen", { timeout: 60_000 }, () => {
   it("shows the numbers, status, photo, every section, the documents and the decision history", async () => {
-    stubReviewApi();
+    const api = stubReviewApi();
     renderAt(reviewPath);
 
     expect(await screen.findByRole("heading", { level: 1, name: "Application of PRIYA S" })).toBeTruthy();
@@ -121,6 +121,9 @@ describe("the application review screen", { timeout: 60_000 }, () => {
 
     const remarks = screen.getByLabelText("Remarks");
     expect(remarks.getAttribute("maxlength")).toBe("100");
+    // No other application has the number: once the answer is drawn, nothing says so.
+    await waitFor(() => expect(api.count(sameAadhaarUrl)).toBe(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByText("The same Aadhar number is on other applications")).toBeNull();
   });
 
@@ -139,13 +142,14 @@ describe("the application review screen", { timeout: 60_000 }, () => {
       applicationDate: "2026-05-30",
       totalMarkPercent: 90,
     };
-    stubReviewApi(submitted, signedInAs("ROLE_DEPARTMENT_ADMIN", "office@college.in", [4, 6]), { applications: [other], outOfScope: 2 });
+    stubReviewApi(submitted, signedInAs("ROLE_DEPARTMENT_ADMIN", "office@college.in", [4, 6]), { applications: [other], notListed: 3, outOfScope: 2 });
     renderAt(reviewPath);
 
     const notice = (await screen.findByText("The same Aadhar number is on other applications")).closest(".ant-alert") as HTMLElement;
     const link = within(notice).getByRole("link", { name: "UG-2026-000045" });
     expect(link.getAttribute("href")).toBe("/admin/priya.s%40example.in");
     expect(within(notice).getByRole("listitem").textContent).toBe("UG-2026-000045 · PRIYA S · UG · B.COM. COMMERCE · Pending");
+    expect(within(notice).getByText("More applications with this number in the degrees you look after: 3")).toBeTruthy();
     expect(within(notice).getByText("Applications with this number in degrees you do not look after: 2")).toBeTruthy();
   });
 
