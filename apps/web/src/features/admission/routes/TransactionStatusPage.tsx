@@ -1,10 +1,11 @@
 import { DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
 import { ROLE_STUDENT, type DecisionStatus, type LatestDecision } from "@admissions/shared";
-import { Alert, Button, Descriptions, Grid, Space, Typography, type AlertProps } from "antd";
+import { Alert, Button, Descriptions, Space, Typography, type AlertProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { FullPageLoader } from "../../../components/FullPageLoader";
+import { useFactsLayout } from "../../../lib/descriptions-layout";
 import { useDocumentUrl } from "../../../lib/documents";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
@@ -62,9 +63,7 @@ export function TransactionStatusPage() {
   const photoUrl = useDocumentUrl(user?.userName, application.data?.photoUrl ?? undefined);
   const verify = useVerifyPayment(user?.userName);
   const decision = useLatestDecision(applicantName);
-  // On a phone the labels go above their values: beside them, a long label (Tamil's most) left the
-  // values a column too narrow for an application number or a status.
-  const wide = Grid.useBreakpoint().sm ?? true;
+  const factsLayout = useFactsLayout();
 
   // With the gateway's outcome, if it came with one: an answer the server could not match to an order
   // lands here whoever paid, and a student is told of it on their own screen.
@@ -95,7 +94,7 @@ export function TransactionStatusPage() {
           <Alert type="warning" showIcon title={t("payment.notPaid", { action: t("payment.verifyAndPay") })} className="notice-alert" />
         )}
         {decision.data && <DecisionNotice decision={decision.data} />}
-        <Descriptions column={1} bordered size="middle" layout={wide ? "horizontal" : "vertical"}>
+        <Descriptions column={1} bordered size="middle" layout={factsLayout}>
           <Descriptions.Item label={t("payment.applicationNo")}>
             <span className="unbroken">{current.applicationNo}</span>
           </Descriptions.Item>
