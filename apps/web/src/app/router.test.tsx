@@ -131,6 +131,20 @@ describe("routing rules of SPEC.md section 2", () => {
     await waitFor(() => expect(pathOf(student.router)).toBe("/feesDetail"));
   });
 
+  it.each([
+    ["/master", "/master/grade"],
+    ["/students", "/students/list"],
+  ])("opens %s, a staff route of SPEC.md's without a screen of its own, at its first screen", async (path, screen) => {
+    stubApi({ ...signedInAs("ROLE_ADMIN"), "/booking/degrees": ok([]), "/booking/courses": ok([]), "/booking/students": ok({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 }) });
+    const staff = renderAt(path);
+    await waitFor(() => expect(pathOf(staff.router)).toBe(screen));
+    staff.unmount();
+
+    stubApi(signedInAs("ROLE_USER"));
+    const applicant = renderAt(path);
+    await waitFor(() => expect(pathOf(applicant.router)).toBe("/admission"));
+  });
+
   it("keeps applicants out of the staff area", async () => {
     stubApi(signedInAs("ROLE_USER"));
     const { router } = renderAt("/user");

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { useTranslation, type UseTranslationOptions } from "react-i18next";
 import { ErrorBoundary } from "react-error-boundary";
-import { matchRoutes, Outlet, useLocation, useRoutes, type Params, type RouteObject } from "react-router";
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type Params, type RouteObject } from "react-router";
 import { NotFoundPage, ServerErrorPage } from "../components/ErrorPages";
 import { FullPageLoader } from "../components/FullPageLoader";
 import { DeciderScreen } from "../features/auth/routes/DeciderScreen";
@@ -130,6 +130,9 @@ const routeTree: RouteObject[] = [
           {
             element: staffArea,
             children: [
+              // SPEC.md names master and students among the staff area's routes: each opens its first screen.
+              { path: "/master", element: <Navigate to={routes.degreeMaster} replace /> },
+              { path: "/students", element: <Navigate to={routes.students} replace /> },
               {
                 element: adminLayout,
                 children: [
