@@ -33,7 +33,7 @@ export const apiPaths = {
   /** POST: a staff decision (Approved, Transferred, Cancelled, Rejected) with its remarks. */
   decideApplication: "/booking/applicationStatus",
   applicationDecision: "/booking/applicationDecision",
-  sameAadhaar: (applicationNo: string) => `/booking/sameAadhaar?applicationNo=${encodeURIComponent(applicationNo)}`,
+  sameAadhaar: (query: { applicationNo: string } | { aadharNo: string }) => `/booking/sameAadhaar?${new URLSearchParams(query)}`,
   applicationHistory: (applicationNo: string) => `/booking/applicationHistory?applicationNo=${encodeURIComponent(applicationNo)}`,
   /** Staff: a page of the activity log; the action names it holds. */
   activity: (query: string) => `/booking/activity?${query}`,

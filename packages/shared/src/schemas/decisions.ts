@@ -39,8 +39,13 @@ export const applicationDecisionSchema = z.object(decisionFields).superRefine((d
 export type ApplicationDecisionInput = z.input<typeof applicationDecisionSchema>;
 export type ApplicationDecision = z.output<typeof applicationDecisionSchema>;
 
-/** GET applicationHistory and sameAadhaar: which application. */
+/** GET applicationHistory: which application. */
 export const applicationNoQuerySchema = z.object({ applicationNo: decisionFields.applicationNo });
+
+/** GET sameAadhaar: the applications sharing this application's number, or (a walk-in being entered) this number. */
+export const sameAadhaarQuerySchema = z
+  .object({ applicationNo: decisionFields.applicationNo.optional(), aadharNo: z.string().regex(/^\d{12}$/).optional() })
+  .refine((query) => (query.applicationNo === undefined) !== (query.aadharNo === undefined), "Give applicationNo or aadharNo");
 
 /** One decision as the review screen lists it; degrees by name, `at` as an ISO timestamp. */
 export const decisionHistoryEntrySchema = z.object({

@@ -148,11 +148,11 @@ const listedColumns = {
 const SHARING_LISTED = 20;
 
 /**
- * The applications other than `exceptId` whose form gives the same Aadhaar number: those of the
- * scope listed, oldest first, and how many more there are of degrees outside it.
+ * The applications (other than `exceptId`) whose form gives this Aadhaar number: those of the scope
+ * listed, oldest first, with how many more there are, and how many of degrees outside it.
  */
-export async function findApplicationsWithAadhaar(db: Database, aadhaar: string, exceptId: number, scope: DegreeScope) {
-  const sameNumber = and(eq(applications.aadharNo, aadhaar), ne(applications.id, exceptId));
+export async function findApplicationsWithAadhaar(db: Database, aadhaar: string, scope: DegreeScope, exceptId?: number) {
+  const sameNumber = and(eq(applications.aadharNo, aadhaar), exceptId === undefined ? undefined : ne(applications.id, exceptId));
   const listed = await db
     // Each row also counts them all, before the limit.
     .select({ ...listedColumns, inScope: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -165,10 +165,10 @@ export async function findApplicationsWithAadhaar(db: Database, aadhaar: string,
     .limit(SHARING_LISTED);
   const rows = listed.map(({ inScope: _inScope, ...row }) => row);
   const notListed = (listed[0]?.inScope ?? 0) - rows.length;
-  if (scope === null) return { rows, notListed, outOfScope: 0 };
+  if (scope === null) return { applications: rows, notListed, outOfScope: 0 };
   const [outside] = await db
     .select({ total: count() })
     .from(applications)
     .where(and(sameNumber, scope.length > 0 ? notInArray(applications.degreeId, [...scope]) : undefined));
-  return { rows, notListed, outOfScope: outside!.total };
+  return { applications: rows, notListed, outOfScope: outside!.total };
 }

@@ -1,10 +1,10 @@
-import { applicantQuerySchema, applicationDecisionSchema, applicationNoQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, notices, sameAadhaarSchema } from "@admissions/shared";
+import { applicantQuerySchema, applicationDecisionSchema, applicationNoQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, notices, sameAadhaarQuerySchema, sameAadhaarSchema } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
 import { responses, success } from "../../http.js";
 import { presentDecision } from "./decisions.presenter.js";
-import { decideApplication, findApplicationsSharingAadhaar, findDecisionHistory, findLatestDecision } from "./decisions.service.js";
+import { decideApplication, findApplicationsSharingAadhaar, findApplicationsWithAadhaarNumber, findDecisionHistory, findLatestDecision } from "./decisions.service.js";
 
 /** SPEC.md section 7's status update (Approve, Transfer, Cancel, Reject) and the history of decisions. */
 export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,14 +65,19 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The other applications made with the same Aadhaar number as this one: those of the reader's degrees, and a count of the rest",
-        querystring: applicationNoQuerySchema,
+        summary: "The other applications made with the same Aadhaar number as this one (or with this aadharNo): those of the reader's degrees, and a count of the rest",
+        querystring: sameAadhaarQuerySchema,
         response: responses(envelope(sameAadhaarSchema), 400, 401, 403, 404),
       },
       onRequest: app.requireStaff,
     },
     async (request) => {
-      return success(await findApplicationsSharingAadhaar(app.ctx, request.actor!, request.query.applicationNo));
+      const { applicationNo, aadharNo } = request.query;
+      return success(
+        applicationNo === undefined
+          ? await findApplicationsWithAadhaarNumber(app.ctx, request.actor!, aadharNo!)
+          : await findApplicationsSharingAadhaar(app.ctx, request.actor!, applicationNo),
+      );
     },
   );
 };

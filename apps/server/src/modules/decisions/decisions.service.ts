@@ -245,8 +245,12 @@ export async function findDecisionHistory(ctx: AppContext, actor: Actor, applica
 export async function findApplicationsSharingAadhaar(ctx: AppContext, actor: Actor, applicationNo: string): Promise<SameAadhaar> {
   const { application, scope } = await applicationInScope(ctx, actor, applicationNo);
   if (!application.aadharNo) return { applications: [], notListed: 0, outOfScope: 0 };
-  const { rows, notListed, outOfScope } = await findApplicationsWithAadhaar(ctx.db, application.aadharNo, application.id, scope);
-  return { applications: rows, notListed, outOfScope };
+  return findApplicationsWithAadhaar(ctx.db, application.aadharNo, scope, application.id);
+}
+
+/** The applications made with this Aadhaar number, as findApplicationsSharingAadhaar tells them: for staff entering a walk-in. */
+export async function findApplicationsWithAadhaarNumber(ctx: AppContext, actor: Actor, aadharNo: string): Promise<SameAadhaar> {
+  return findApplicationsWithAadhaar(ctx.db, aadharNo, await degreeScopeOf(ctx.db, actor));
 }
 
 /** The latest decision on the application of `userName` (or the actor's own), for whoever may read that application. */

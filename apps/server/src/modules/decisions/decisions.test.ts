@@ -492,6 +492,8 @@ describe("GET /booking/applicationDecision", () => {
 describe("GET /booking/sameAadhaar", () => {
   const sameAadhaarAs = (applicationNo: string, cookie = adminCookie) =>
     test.app.inject({ url: `/booking/sameAadhaar?applicationNo=${encodeURIComponent(applicationNo)}`, headers: { cookie } });
+  const sameAadhaarByNumber = (aadharNo: string, cookie = adminCookie) =>
+    test.app.inject({ url: `/booking/sameAadhaar?aadharNo=${aadharNo}`, headers: { cookie } });
   let aadhaarsTaken = 0;
   /** A number no other test's applicant has. */
   const freshAadhaar = () => sampleAadhaarNumber(50_000_000_000 + ++aadhaarsTaken);
@@ -543,6 +545,25 @@ describe("GET /booking/sameAadhaar", () => {
     const answer = (await sameAadhaarAs(sharing[21]!.applicationNo)).json().data;
     expect(answer.applications.map((row: { applicationNo: string }) => row.applicationNo)).toEqual(sharing.slice(0, 20).map((person) => person.applicationNo));
     expect(answer).toMatchObject({ notListed: 1, outOfScope: 0 });
+  });
+
+  it("answers for a number itself, before any application is made with it (a walk-in being entered)", async () => {
+    const aadharNo = freshAadhaar();
+    expect((await sameAadhaarByNumber(aadharNo)).json().data).toEqual({ applications: [], notListed: 0, outOfScope: 0 });
+    const arts = await applicantWith({ aadharNo });
+    await applicantWith({ aadharNo }, degree.science);
+    const answer = (await sameAadhaarByNumber(aadharNo)).json().data;
+    expect(answer.applications.map((row: { applicationNo: string }) => row.applicationNo)).toEqual([arts.applicationNo, expect.any(String)]);
+    const artsAdmin = await departmentAdminOf(degree.arts);
+    expect((await sameAadhaarByNumber(aadharNo, artsAdmin.cookie)).json().data).toMatchObject({ applications: [{ applicationNo: arts.applicationNo }], outOfScope: 1 });
+    expect((await sameAadhaarByNumber(aadharNo, arts.cookie)).statusCode).toBe(403);
+  });
+
+  it("refuses a query of both, neither, or a number not of 12 digits (400)", async () => {
+    const person = await applicant();
+    for (const query of ["", `?applicationNo=${person.applicationNo}&aadharNo=${freshAadhaar()}`, "?aadharNo=12345"]) {
+      expect((await test.app.inject({ url: `/booking/sameAadhaar${query}`, headers: { cookie: adminCookie } })).statusCode, query).toBe(400);
+    }
   });
 
   it("is for staff, and answers 404 for an unknown application", async () => {

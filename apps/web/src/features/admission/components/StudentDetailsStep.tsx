@@ -5,15 +5,20 @@ import {
   communities,
   digitsOnly,
   genders,
+  isValidAadhar,
   religions,
   transportModes,
   upperText,
 } from "@admissions/shared";
 import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { choiceOptions } from "../../../lib/choice-labels";
 import type { Course, Degree } from "../../../lib/masters";
 import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf } from "./fields";
+
+/** Staff's only (a walk-in's form): in a chunk of its own, off the applicant's first download. */
+const SameAadhaarNotice = lazy(async () => ({ default: (await import("../../../components/SameAadhaarNotice")).SameAadhaarNotice }));
 
 /**
  * Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions.
@@ -85,6 +90,20 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       <Field name="aadharNo" label={t("admission.aadharNo")} rule="aadharNo" normalize={(value: string) => digitsOnly(value).slice(0, 12)}>
         <Input inputMode="numeric" autoComplete="off" />
       </Field>
+      {/* Staff entering a walk-in hear at once of applications already made with the number. */}
+      {offline && (
+        <WithFormValues fields={["aadharNo"]}>
+          {([aadharNo]) =>
+            typeof aadharNo === "string" && isValidAadhar(aadharNo) ? (
+              <Col span={24}>
+                <Suspense fallback={null}>
+                  <SameAadhaarNotice query={{ aadharNo }} />
+                </Suspense>
+              </Col>
+            ) : null
+          }
+        </WithFormValues>
+      )}
       <Field name="fatherName" label={t("admission.fatherName")} rule="fatherName" normalize={upperText}>
         <Input />
       </Field>

@@ -2,6 +2,7 @@ import { ageOn, notices, sampleAdmission } from "@admissions/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { listedApplication } from "../../../test/applications";
 import { failure, failureAnswer, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const masters = {
@@ -189,6 +190,25 @@ describe("the offline admission form", () => {
     renderAt("/admin-admission");
     expect(await screen.findByRole("heading", { name: "Offline Admission" })).toBeTruthy();
     expect(await screen.findByLabelText("Applicant's e-mail")).toBeTruthy();
+  });
+
+  it("tells staff of applications already made with the Aadhar number as soon as a valid one is typed", async () => {
+    const earlier = listedApplication();
+    const calls = stubApi({
+      ...signedInAs("ROLE_ADMIN"),
+      ...masters,
+      "/booking/sameAadhaar?aadharNo=234123412346": ok({ applications: [earlier], notListed: 0, outOfScope: 0 }),
+    });
+    renderAt("/admin-admission");
+    const aadhar = await screen.findByLabelText("Aadhar number");
+    // Eleven digits, and then a wrong twelfth, are not asked about.
+    await userEvent.type(aadhar, "23412341234");
+    await userEvent.type(aadhar, "7");
+    await userEvent.clear(aadhar);
+    await userEvent.type(aadhar, "2341 2341 2346");
+    const notice = (await screen.findByText("The same Aadhar number is on other applications")).closest(".ant-alert") as HTMLElement;
+    expect(notice.textContent).toContain("UG-2026-000045 · PRIYA S · UG · B.SC. COMPUTER SCIENCE · Submitted");
+    expect(calls.filter((call) => call.url.startsWith("/booking/sameAadhaar")).map((call) => call.url)).toEqual(["/booking/sameAadhaar?aadharNo=234123412346"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Admission, ApplicationDecisionInput, DecisionHistoryEntry, SameAadhaar } from "@admissions/shared";
+import type { Admission, ApplicationDecisionInput, DecisionHistoryEntry } from "@admissions/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
@@ -23,7 +23,6 @@ export const reviewKeys = {
   all: ["review"] as const,
   application: (userName: string) => ["review", "application", userName] as const,
   history: (applicationNo: string) => ["review", "history", applicationNo] as const,
-  sameAadhaar: (applicationNo: string) => ["review", "sameAadhaar", applicationNo] as const,
 };
 
 /**
@@ -45,14 +44,6 @@ export function useDecisionHistory(applicationNo: string | undefined) {
     queryKey: reviewKeys.history(applicationNo ?? ""),
     enabled: !!applicationNo,
     queryFn: async () => (await apiRequest<DecisionHistoryEntry[]>(apiPaths.applicationHistory(applicationNo!))).data,
-  });
-}
-
-/** The other applications made with the same Aadhaar number. */
-export function useSameAadhaar(applicationNo: string) {
-  return useQuery({
-    queryKey: reviewKeys.sameAadhaar(applicationNo),
-    queryFn: async () => (await apiRequest<SameAadhaar>(apiPaths.sameAadhaar(applicationNo))).data,
   });
 }
 

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
 import i18n from "../../../lib/i18n";
 import { catalogues } from "../../../test/catalogues";
+import { listedApplication } from "../../../test/applications";
 import { failure, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const userName = "priya@example.in";
@@ -128,20 +129,7 @@ describe("the application review screen", { timeout: 60_000 }, () => {
   });
 
   it("warns of other applications with the same Aadhar number, links to each, and counts those of other degrees", async () => {
-    const other = {
-      applicationNo: "UG-2026-000045",
-      userName: "priya.s@example.in",
-      name: "PRIYA S",
-      email: "priya.s@example.in",
-      mobile: "9876543210",
-      course: "UG",
-      degree: "B.COM. COMMERCE",
-      applicationStatus: "Pending",
-      paymentStatus: "Pending",
-      isOffline: false,
-      applicationDate: "2026-05-30",
-      totalMarkPercent: 90,
-    };
+    const other = listedApplication({ degree: "B.COM. COMMERCE", applicationStatus: "Pending", paymentStatus: "Pending" });
     stubReviewApi(submitted, signedInAs("ROLE_DEPARTMENT_ADMIN", "office@college.in", [4, 6]), { applications: [other], notListed: 3, outOfScope: 2 });
     renderAt(reviewPath);
 

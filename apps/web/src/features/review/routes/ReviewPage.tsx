@@ -3,6 +3,7 @@ import { Alert, Button, Empty, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { FullPageLoader } from "../../../components/FullPageLoader";
+import { SameAadhaarNotice } from "../../../components/SameAadhaarNotice";
 import { ApiError } from "../../../lib/api-client";
 import { useDocumentUrl } from "../../../lib/documents";
 import { errorText } from "../../../lib/error-text";
@@ -13,7 +14,6 @@ import { ApplicationDetails, FactList } from "../components/ApplicationDetails";
 import { DecisionHistory } from "../components/DecisionHistory";
 import { DecisionPanel } from "../components/DecisionPanel";
 import { PrintedApplicationForm } from "../components/PrintedApplicationForm";
-import { SameAadhaarNotice } from "../components/SameAadhaarNotice";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 import { Panel } from "../../../components/Panel";
 
@@ -92,7 +92,7 @@ export function ReviewPage() {
             />
           )}
           {application.isSuccess && !data && <Empty description={t("review.noApplication", { userName })} />}
-          {data && <SameAadhaarNotice applicationNo={data.applicationNo} />}
+          {data && <SameAadhaarNotice query={{ applicationNo: data.applicationNo }} />}
           {data && <ApplicationHeader application={data} photoUrl={photoUrl} />}
         </Panel>
         {data && (

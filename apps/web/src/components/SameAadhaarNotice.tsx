@@ -1,18 +1,19 @@
 import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { CourseAndDegree } from "../../../components/CourseAndDegree";
-import { routes } from "../../../lib/paths";
-import { applicationStatusLabel } from "../../../lib/status-labels";
-import { useSameAadhaar } from "../api/review";
+import { routes } from "../lib/paths";
+import { useSameAadhaar, type SameAadhaarQuery } from "../lib/same-aadhaar";
+import { applicationStatusLabel } from "../lib/status-labels";
+import { CourseAndDegree } from "./CourseAndDegree";
 
 /**
- * Warns of other applications made with this one's Aadhaar number: the same person applying again
- * from another account, or a number typed wrong. Says nothing when there are none, or while asking.
+ * Warns staff of other applications made with this Aadhar number (an application's, or one typed
+ * into a walk-in's form): the same person applying again from another account, or a number typed
+ * wrong. Says nothing when there are none, or while asking.
  */
-export function SameAadhaarNotice({ applicationNo }: { applicationNo: string }) {
+export function SameAadhaarNotice({ query }: { query: SameAadhaarQuery }) {
   const { t } = useTranslation();
-  const same = useSameAadhaar(applicationNo);
+  const same = useSameAadhaar(query);
   if (!same.data || (same.data.applications.length === 0 && same.data.outOfScope === 0)) return null;
 
   const { applications, notListed, outOfScope } = same.data;
