@@ -1,10 +1,22 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { sampleAadhaarNumber } from "@admissions/shared";
 import { newApplicantEmail, signInThroughForm } from "./support/accounts";
 import { APPLICANT_PASSWORD, applicantWithApplication, searchApplications } from "./support/applications";
 import { expectNoAxeViolations } from "./support/axe";
 import { ADMIN } from "./support/environment";
+
+/** On the review screen: the remarks, the decision's button, its confirmation, and "Status updated". */
+async function decideWithRemarks(page: Page, decision: "Approve" | "Reject", remarks: string) {
+  await page.getByLabel("Remarks").fill(remarks);
+  await page.getByRole("button", { name: decision }).click();
+  const confirmation = page.getByRole("dialog");
+  // The dialog zooms in from the button that opened it: clicked while it moves, the click lands where
+  // its button was a moment before, on the mask (seen once in CI, on a fast machine).
+  await expect(confirmation).not.toHaveClass(/\bant-zoom-/);
+  await confirmation.getByRole("button", { name: decision }).click();
+  await expect(page.getByText("Status updated")).toBeVisible();
+}
 
 test("staff find an application, download a document, need remarks to decide, approve it, and the applicant becomes a student", async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -36,14 +48,7 @@ test("staff find an application, download a document, need remarks to decide, ap
   await expect(page.getByText("Enter Remarks")).toBeVisible();
   await expect(page.getByText("PENDING", { exact: true })).toBeVisible();
 
-  await page.getByLabel("Remarks").fill("Certificates verified in person");
-  await page.getByRole("button", { name: "Approve" }).click();
-  const confirmation = page.getByRole("dialog");
-  // The dialog zooms in from the button that opened it: clicked while it moves, the click lands where
-  // its button was a moment before, on the mask (seen once in CI, on a fast machine).
-  await expect(confirmation).not.toHaveClass(/\bant-zoom-/);
-  await confirmation.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByText("Status updated")).toBeVisible();
+  await decideWithRemarks(page, "Approve", "Certificates verified in person");
   await expect(page.getByText("APPROVED", { exact: true })).toBeVisible();
   await expect(page.getByText(/ADM-UG-\d{4}-\d{4}/).first()).toBeVisible();
   await expect(page.getByText("Certificates verified in person").first()).toBeVisible();
@@ -80,12 +85,7 @@ test("staff see an applicant's second application by its Aadhar number; the appl
   const sameNumber = page.getByRole("status").filter({ hasText: "The same Aadhar number is on other applications" });
   await expect(sameNumber.getByRole("link", { name: earlier.applicationNo })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel("Remarks").fill("Marksheet unreadable, apply again");
-  await page.getByRole("button", { name: "Reject" }).click();
-  const confirmation = page.getByRole("dialog");
-  await expect(confirmation).not.toHaveClass(/\bant-zoom-/);
-  await confirmation.getByRole("button", { name: "Reject" }).click();
-  await expect(page.getByText("Status updated")).toBeVisible();
+  await decideWithRemarks(page, "Reject", "Marksheet unreadable, apply again");
 
   const own = await browser.newContext();
   const ownPage = await own.newPage();

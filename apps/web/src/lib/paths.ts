@@ -1,3 +1,5 @@
+import type { SameAadhaarQuery } from "./same-aadhaar";
+
 /** Every URL the web app calls, in one place (SPEC.md section 7). */
 export const apiPaths = {
   signIn: "/booking/api/auth/signin",
@@ -33,7 +35,7 @@ export const apiPaths = {
   /** POST: a staff decision (Approved, Transferred, Cancelled, Rejected) with its remarks. */
   decideApplication: "/booking/applicationStatus",
   applicationDecision: "/booking/applicationDecision",
-  sameAadhaar: (query: { applicationNo: string } | { aadharNo: string }) => `/booking/sameAadhaar?${new URLSearchParams(query)}`,
+  sameAadhaar: (query: SameAadhaarQuery) => `/booking/sameAadhaar?${new URLSearchParams(query)}`,
   applicationHistory: (applicationNo: string) => `/booking/applicationHistory?applicationNo=${encodeURIComponent(applicationNo)}`,
   /** Staff: a page of the activity log; the action names it holds. */
   activity: (query: string) => `/booking/activity?${query}`,
