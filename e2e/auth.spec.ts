@@ -69,3 +69,21 @@ test("a signed-in student is sent from /signin to the fee screens, with Fees His
   await page.goto("/signin");
   await expect(page).toHaveURL(/\/feesDetail$/);
 });
+
+test("a first load asks who is signed in once, from the page's head rather than after the app's code has run", async ({ page, request }) => {
+  const email = newApplicantEmail();
+  expect((await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: "Applicant-pass-1", userName: email } })).ok()).toBe(true);
+  const sessionReads: string[] = [];
+  page.on("request", (sent) => {
+    if (new URL(sent.url()).pathname === "/booking/api/auth/me") sessionReads.push(sent.resourceType());
+  });
+  await signInThroughForm(page, email, "Applicant-pass-1");
+  sessionReads.length = 0;
+
+  await page.goto("/admission");
+  await expect(page.getByRole("heading", { name: "Online Admission" })).toBeVisible();
+  // The app's own fetch would be a "fetch"; the head's preload is another type, and answers the app's
+  // fetch (a second read would mean the preload went unused, its round trip spent for nothing).
+  expect(sessionReads).toHaveLength(1);
+  expect(sessionReads[0]).not.toBe("fetch");
+});
