@@ -19,6 +19,9 @@ interface Links {
 
 type Graph = Rolldown.ChunkingContext;
 
+/** A specifier's name: an identifier, or a string literal (`export { a as "b-c" }`). */
+const nameOf = (node: { name: string } | { value: unknown }) => String("name" in node ? node.name : node.value);
+
 /**
  * Reads a module's import statements. Rolldown's module information names every module a module
  * imports, but not which of their exports: through a barrel (`import { Select } from "antd"`) that
@@ -46,19 +49,15 @@ function linksOf(id: string, graph: Graph): Links | null {
   for (const statement of body) {
     if (statement.type === "ImportDeclaration") {
       const whole = statement.specifiers.some((specifier) => specifier.type === "ImportNamespaceSpecifier");
-      const names = statement.specifiers.map((specifier) =>
-        specifier.type === "ImportDefaultSpecifier" ? "default" : specifier.type === "ImportSpecifier" ? String("name" in specifier.imported ? specifier.imported.name : specifier.imported.value) : "*",
-      );
+      const names = statement.specifiers.map((specifier) => (specifier.type === "ImportSpecifier" ? nameOf(specifier.imported) : "default"));
       links.imports.push({ target: resolved(String(statement.source.value)), names: whole ? "all" : new Set(names) });
     } else if (statement.type === "ExportNamedDeclaration" && statement.source) {
       for (const specifier of statement.specifiers) {
-        const exported = "name" in specifier.exported ? specifier.exported.name : specifier.exported.value;
-        const local = "name" in specifier.local ? specifier.local.name : specifier.local.value;
-        links.reexports.set(String(exported), { target: resolved(String(statement.source.value)), name: String(local) });
+        links.reexports.set(nameOf(specifier.exported), { target: resolved(String(statement.source.value)), name: nameOf(specifier.local) });
       }
     } else if (statement.type === "ExportAllDeclaration") {
       const target = resolved(String(statement.source.value));
-      if (statement.exported) links.reexports.set(String("name" in statement.exported ? statement.exported.name : statement.exported.value), { target, name: "*" });
+      if (statement.exported) links.reexports.set(nameOf(statement.exported), { target, name: "*" });
       else links.stars.push(target);
     }
   }
@@ -70,9 +69,13 @@ function linksOf(id: string, graph: Graph): Links | null {
  * components are not counted. A module's own statements run whole, so everything they import counts.
  */
 function modulesUsedBy(root: string, graph: Graph, readLinks: (id: string) => Links | null): Set<string> {
-  // Whether a module exports a name, itself or through its own `export *` (a barrel of barrels).
-  const provides = (id: string, name: string): boolean =>
-    (graph.getModuleInfo(id)?.exports ?? []).includes(name) || (readLinks(id)?.stars ?? []).some((target) => provides(target, name));
+  // Whether a module exports a name, itself or through its own `export *` (a barrel of barrels,
+  // which may name each other: ES modules allow the cycle).
+  const provides = (id: string, name: string, seen = new Set<string>()): boolean => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return (graph.getModuleInfo(id)?.exports ?? []).includes(name) || (readLinks(id)?.stars ?? []).some((target) => provides(target, name, seen));
+  };
   const used = new Set<string>();
   const askedFor = new Map<string, Set<string> | "all">();
   const waiting: [string, Wanted][] = [[root, "all"]];
@@ -106,14 +109,17 @@ const sizeOf = (ids: Iterable<string>, graph: Graph) => [...ids].reduce((sum, id
 /** Which chunk each module of the admission screen goes to; worked out once, on the first call. */
 let chunkOf: Map<string, string> | undefined;
 
-/** Which chunk each module of `screenId` goes to, `entry` being the app's entry module. */
+/** Which chunk each module of `screenId` goes to, `entryId` being the app's entry module. */
 export function cutScreen(graph: Graph, entryId: string, screenId: string): Map<string, string> {
   const linksCache = new Map<string, Links | null>();
-  const readLinks = (id: string) => (linksCache.has(id) ? linksCache.get(id)! : (linksCache.set(id, linksOf(id, graph)), linksCache.get(id)!));
+  const readLinks = (id: string) => {
+    if (!linksCache.has(id)) linksCache.set(id, linksOf(id, graph));
+    return linksCache.get(id)!;
+  };
   const firstDownload = modulesUsedBy(entryId, graph, readLinks);
-  // What the first download has goes to its own chunk (the group before this one); the rest of the
-  // screen is counted here. Taken whole, for what this reading counts as the first download's and
-  // Rolldown does not (a helper that only its on-demand screens import).
+  // The whole screen, the first download's modules among them: the group before this one takes
+  // those, and this reading counts a few there that Rolldown does not (a helper that only the
+  // on-demand screens import), which would otherwise be files of their own.
   const screen = modulesUsedBy(screenId, graph, readLinks);
   const otherScreens = (graph.getModuleInfo(screenId)?.dynamicImporters ?? [])
     .flatMap((router) => graph.getModuleInfo(router)?.dynamicallyImportedIds ?? [])
