@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newApplicantEmail, signInThroughForm } from "./support/accounts";
+import { newApplicantEmail, signInThroughForm, signUpApplicant } from "./support/accounts";
 import { sampleAdmission } from "@admissions/shared";
 import { choose, fillAddress, fillDegreeExam, fillMarkRows, fillMarks, fillStudentDetails, fixtureFile, largePhoneJpeg, uploadDocuments } from "./support/admission";
 import { APPLICANT_PASSWORD, applicantWithApplication, searchApplications } from "./support/applications";
@@ -12,7 +12,7 @@ test.describe("a new applicant on a 360 px phone", () => {
   test("fills all four steps with real files, can leave and come back on another device, and submits", async ({ page, browser, request }) => {
     test.setTimeout(180_000);
     const email = newApplicantEmail();
-    expect((await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: "Applicant-pass-1", userName: email } })).ok()).toBe(true);
+    await signUpApplicant(request, email, "Applicant-pass-1");
     await signInThroughForm(page, email, "Applicant-pass-1");
     await expect(page).toHaveURL(/\/admission$/);
     await expect(page.getByRole("heading", { name: "Online Admission" })).toBeVisible();
@@ -120,7 +120,7 @@ test("staff enter a walk-in applicant's form offline, see 'Saved' and start agai
 test("a PG applicant gives the degree they hold in place of the HSC marks and goes on to pay Rs.400", async ({ page, request }) => {
   test.setTimeout(180_000);
   const email = newApplicantEmail();
-  expect((await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: APPLICANT_PASSWORD, userName: email } })).ok()).toBe(true);
+  await signUpApplicant(request, email, APPLICANT_PASSWORD);
   await signInThroughForm(page, email, APPLICANT_PASSWORD);
   await fillStudentDetails(page, { course: "PG", degree: "M.SC. MATHEMATICS" });
   await fillAddress(page);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { newApplicantEmail, signInThroughForm } from "./support/accounts";
+import { newApplicantEmail, signInThroughForm, signUpApplicant } from "./support/accounts";
 
 test.describe("an applicant on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -72,7 +72,7 @@ test("a signed-in student is sent from /signin to the fee screens, with Fees His
 
 test("a first load asks who is signed in once, from the page's head rather than after the app's code has run", async ({ page, request }) => {
   const email = newApplicantEmail();
-  expect((await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: "Applicant-pass-1", userName: email } })).ok()).toBe(true);
+  await signUpApplicant(request, email, "Applicant-pass-1");
   const sessionReads: string[] = [];
   page.on("request", (sent) => {
     if (new URL(sent.url()).pathname === "/booking/api/auth/me") sessionReads.push(sent.resourceType());

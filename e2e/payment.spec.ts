@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { newApplicantEmail, signInThroughForm } from "./support/accounts";
+import { newApplicantEmail, signInThroughForm, signUpApplicant } from "./support/accounts";
 import { fillAddress, fillMarks, fillStudentDetails, fixtureFile, uploadDocuments } from "./support/admission";
 import { expectNoAxeViolations } from "./support/axe";
 
 /** A new applicant with a filled form, at the gateway's page after Confirm & Pay. */
 async function applicantAtTheGateway(page: Page, request: APIRequestContext) {
   const email = newApplicantEmail();
-  expect((await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: "Applicant-pass-1", userName: email } })).ok()).toBe(true);
+  await signUpApplicant(request, email, "Applicant-pass-1");
   await signInThroughForm(page, email, "Applicant-pass-1");
   await fillStudentDetails(page);
   await fillAddress(page);

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { sampleAadhaarNumber } from "@admissions/shared";
 
 let sequence = 0;
@@ -14,6 +14,11 @@ export function newApplicantEmail(): string {
  */
 export function newAadhaarNumber(): string {
   return sampleAadhaarNumber(Math.floor(Math.random() * 70_000_000_000));
+}
+
+/** Registers an applicant through the API, as the sign-up form would. */
+export async function signUpApplicant(request: APIRequestContext, email: string, password: string): Promise<void> {
+  expect((await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password, userName: email } })).ok()).toBe(true);
 }
 
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
