@@ -59,6 +59,34 @@ test.describe("a new applicant on a 360 px phone", () => {
   });
 });
 
+test("the form's first fields are painted before the rest of the first step is drawn", async ({ page, request }) => {
+  const email = newApplicantEmail();
+  await signUpApplicant(request, email, "Applicant-pass-1");
+  await signInThroughForm(page, email, "Applicant-pass-1");
+  // Counts the frames the page renders, and notes the count when the name's hint and when the last
+  // field of the step first appear. A frame between the two means the hint was painted before the
+  // rest was in the page; drawn in one piece, both appear in the same frame.
+  await page.addInitScript(() => {
+    const seen: { frames: number; hint?: number; rest?: number } = { frames: 0 };
+    Object.assign(window, { drawingSeen: seen });
+    const countFrames = () => {
+      seen.frames += 1;
+      requestAnimationFrame(countFrames);
+    };
+    requestAnimationFrame(countFrames);
+    new MutationObserver(() => {
+      if (seen.hint === undefined && document.getElementById("admission_name_hint")) seen.hint = seen.frames;
+      if (seen.rest === undefined && document.getElementById("admission_emisNo")) seen.rest = seen.frames;
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  await page.goto("/admission");
+  await expect(page.getByRole("button", { name: "Next" })).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { drawingSeen: { hint?: number; rest?: number } }).drawingSeen);
+  expect(seen.hint).toBeDefined();
+  expect(seen.rest).toBeGreaterThan(seen.hint!);
+});
+
 test("a PDF over 1 MB is refused in the browser with SPEC.md's message", async ({ page, request }) => {
   const email = newApplicantEmail();
   await request.post("/booking/api/auth/signup", { data: { mobile: "9876543210", emailId: email, password: "Applicant-pass-1", userName: email } });

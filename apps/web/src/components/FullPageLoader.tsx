@@ -1,4 +1,4 @@
-import { useDeferredValue } from "react";
+import { startTransition, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -24,4 +24,27 @@ export function FullPageLoader() {
  */
 export function useReadyToDraw(ready: boolean): boolean {
   return useDeferredValue(ready);
+}
+
+/**
+ * Whether what a render put on the screen once `drawn` was true has been painted: false until then,
+ * true from the task after that frame on. A screen that shows its first part at once and the rest
+ * once this is true gets its first part painted before any of the rest is rendered, and the rest
+ * drawn at transition priority, in slices, rather than in one long task with the first.
+ */
+export function usePaintedOnce(drawn: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!drawn || painted) return;
+    let afterPaint: ReturnType<typeof setTimeout> | undefined;
+    // A frame's callbacks run just before the frame is painted, so a task they queue runs after it.
+    const frame = requestAnimationFrame(() => {
+      afterPaint = setTimeout(() => startTransition(() => setPainted(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(afterPaint);
+    };
+  }, [drawn, painted]);
+  return painted;
 }

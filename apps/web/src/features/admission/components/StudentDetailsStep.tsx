@@ -24,8 +24,20 @@ const SameAadhaarNotice = lazy(async () => ({ default: (await import("../../../c
  * Step 1, SPEC.md section 3: who the applicant is, the course and degree, and the yes/no questions.
  * What follows an answer (the degrees of a course, the age, a field shown for "yes") reads that
  * answer through `WithFormValues` (fields.tsx), so an answer draws again only what follows it.
+ * `firstFieldsOnly` draws the fields down to the age alone, about a phone's first screen, while the
+ * form first comes up: the rest follow once those are painted.
  */
-export function StudentDetailsStep({ offline, courses, degrees }: { offline: boolean; courses: Course[]; degrees: Degree[] }) {
+export function StudentDetailsStep({
+  offline,
+  firstFieldsOnly,
+  courses,
+  degrees,
+}: {
+  offline: boolean;
+  firstFieldsOnly: boolean;
+  courses: Course[];
+  degrees: Degree[];
+}) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
 
@@ -68,6 +80,16 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
           <WithFormValues fields={["dob"]}>{([dob]) => <AgeInput id="admission-age" dob={dob as string | undefined} />}</WithFormValues>
         </Form.Item>
       </Col>
+      {!firstFieldsOnly && <LaterFields offline={offline} />}
+    </Row>
+  );
+}
+
+/** The first step's fields after the age: below a phone's first screen. */
+function LaterFields({ offline }: { offline: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Field name="bloodGroup" label={t("admission.bloodGroup")} rule="bloodGroup">
         <Select options={optionsOf(bloodGroups)} />
       </Field>
@@ -155,7 +177,7 @@ export function StudentDetailsStep({ offline, courses, degrees }: { offline: boo
       <Col span={24}>
         <p className="hint-text">{t("admission.requiredNote")}</p>
       </Col>
-    </Row>
+    </>
   );
 }
 

@@ -15,7 +15,9 @@ describe("the admission form's first step on a phone", () => {
     });
     renderAt("/admission");
     await screen.findByRole("combobox", { name: "Degree" });
-    expect(screen.getByRole("button", { name: "Next" })).toBeTruthy();
+    // The step's buttons come with its last fields, drawn after its first are painted.
+    expect(await screen.findByRole("button", { name: "Next" })).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Transport" })).toBeTruthy();
     // Outside production, Ant Design marks each style element it makes with its path: hash, then
     // component. The fields', the buttons' and the shared reset's must not be among them.
     const madeInBrowser = [...document.querySelectorAll("style[data-cache-path]")].map((style) => style.getAttribute("data-cache-path")?.split("|")[1]);

@@ -293,7 +293,7 @@ describe("the name's hint", () => {
     const description = () => name.getAttribute("aria-describedby")?.split(" ").map((id) => document.getElementById(id)?.textContent);
     expect(description()).toEqual(["As on the HSC marksheet; letters and spaces only."]);
 
-    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Next" }));
     expect(await screen.findByText("Please input your name!")).toBeTruthy();
     expect(description()).toEqual(["Please input your name!", "As on the HSC marksheet; letters and spaces only."]);
   });

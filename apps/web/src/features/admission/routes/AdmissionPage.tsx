@@ -4,7 +4,7 @@ import { Button, Form, Grid, Space } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { FullPageLoader, useReadyToDraw } from "../../../components/FullPageLoader";
+import { FullPageLoader, usePaintedOnce, useReadyToDraw } from "../../../components/FullPageLoader";
 import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
@@ -103,7 +103,11 @@ export function AdmissionPage() {
   const serverDraftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [startedTyping, setStartedTyping] = useState(false);
   const laterSteps = useLaterSteps(startedTyping || step > 0);
-  const stepDrawn = step === 0 || laterSteps !== null;
+  const readyToDraw = useReadyToDraw(Boolean(user) && !courses.isPending && !degrees.isPending && restored);
+  // The first step's first fields, those of a phone's first screen, are drawn and painted before the
+  // rest of the step is drawn (docs/PERFORMANCE.md, fifty-seventh round).
+  const firstFieldsPainted = usePaintedOnce(readyToDraw);
+  const stepDrawn = step === 0 ? firstFieldsPainted : laterSteps !== null;
 
   // Bring back where the applicant was: the stored application, or the newer of the two drafts.
   useEffect(() => {
@@ -252,7 +256,6 @@ export function AdmissionPage() {
     });
   };
 
-  const readyToDraw = useReadyToDraw(Boolean(user) && !courses.isPending && !degrees.isPending && restored);
   // The screen's frame and title come at once, the form when its data is in, so the applicant sees
   // where they are before the form's round trips (docs/PERFORMANCE.md, fourteenth round).
   if (!user || !readyToDraw) {
@@ -304,8 +307,10 @@ export function AdmissionPage() {
         ))}
       {!student && <h2 className="admission-step-title">{stepTitles[step]}</h2>}
       <Form form={form} layout="vertical" onValuesChange={onValuesChange} requiredMark={false} name="admission">
-        {step === 0 && <StudentDetailsStep offline={offline} {...offeredChoices(courses.data, degrees.data, offline ? user?.degreeIds : null)} />}
-        {!stepDrawn && <FullPageLoader />}
+        {step === 0 && (
+          <StudentDetailsStep offline={offline} firstFieldsOnly={!stepDrawn} {...offeredChoices(courses.data, degrees.data, offline ? user?.degreeIds : null)} />
+        )}
+        {!stepDrawn && step > 0 && <FullPageLoader />}
         {step === 1 && laterSteps && <laterSteps.AddressStep />}
         {step === MARKS_STEP && laterSteps && (
           <WithFormValues fields={["course", ["examDetails", "tweleveStatus"]]}>
@@ -332,22 +337,25 @@ export function AdmissionPage() {
             )}
           </WithFormValues>
         )}
-        <Space className="admission-actions" wrap hidden={!stepDrawn}>
-          {step > 0 && !student && <Button onClick={() => goTo(step - 1)}>{t("admission.previous")}</Button>}
-          {isLast ? (
-            <WithFormValues fields={["course"]}>
-              {([course]) => (
-                <Button type="primary" onClick={() => void finish()} loading={submit.isPending}>
-                  {finishLabel(course)}
-                </Button>
-              )}
-            </WithFormValues>
-          ) : (
-            <Button type="primary" onClick={() => void next()}>
-              {t("admission.next")}
-            </Button>
-          )}
-        </Space>
+        {/* Not `hidden`: Ant Design's display rule for Space outranks the browser's for the attribute. */}
+        {stepDrawn && (
+          <Space className="admission-actions" wrap>
+            {step > 0 && !student && <Button onClick={() => goTo(step - 1)}>{t("admission.previous")}</Button>}
+            {isLast ? (
+              <WithFormValues fields={["course"]}>
+                {([course]) => (
+                  <Button type="primary" onClick={() => void finish()} loading={submit.isPending}>
+                    {finishLabel(course)}
+                  </Button>
+                )}
+              </WithFormValues>
+            ) : (
+              <Button type="primary" onClick={() => void next()}>
+                {t("admission.next")}
+              </Button>
+            )}
+          </Space>
+        )}
       </Form>
     </AdmissionFrame>
   );
