@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInThroughForm } from "./support/accounts";
+import { newApplicantEmail, signInThroughForm, signUpApplicant } from "./support/accounts";
 import { ADMIN } from "./support/environment";
 
 const offlineMessage = "No internet connection found. App is running in offline mode.";
@@ -111,4 +111,20 @@ test("a server in trouble (a 503 for the worker's file) leaves the worker as it 
   await page.waitForTimeout(1_000);
   expect(loads()).toBe(2);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(true);
+});
+
+test("a first visit's screen has its code and data before the worker's file is asked for", async ({ page, request }) => {
+  const email = newApplicantEmail();
+  await signUpApplicant(request, email, "Applicant-pass-1");
+  // Signed in through the API, so that no earlier screen of this browser has registered a worker.
+  expect((await page.request.post("/booking/api/auth/signin", { data: { username: email, password: "Applicant-pass-1" } })).ok()).toBe(true);
+  const asked: string[] = [];
+  page.on("request", (sent) => asked.push(new URL(sent.url()).pathname));
+
+  await page.goto("/admission");
+  await expect(page.getByRole("button", { name: "Next" })).toBeVisible();
+  expect(asked).toContain("/booking/admission");
+  expect(asked).not.toContain("/service-worker.js");
+  await workerActive(page);
+  expect(asked).toContain("/service-worker.js");
 });

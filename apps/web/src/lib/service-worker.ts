@@ -2,16 +2,24 @@
 export const serviceWorkerFile = "service-worker.js";
 
 /**
+ * How long after the page's load the worker waits. The load comes before a screen's own code and
+ * data (its route is loaded on demand), which on a phone's slow network take a few seconds more; the
+ * worker is for the next visit, so its file is not fetched beside them (PERFORMANCE.md, fifty-second
+ * and fifty-seventh rounds).
+ */
+const WORKER_DELAY_MS = 5_000;
+
+/**
  * Registers the service worker (SPEC.md: "registered for caching; it unregisters and reloads if its
- * file is missing, and logs a message only when offline") once the page has loaded and the first
- * screen's work is done: installing it beside that work added 100 to 300 ms of blocking time to a
- * throttled phone's first visit (PERFORMANCE.md, fifty-second round). Safari has no
- * requestIdleCallback; a second's wait stands in.
+ * file is missing, and logs a message only when offline") once the page has loaded, the first
+ * screen's downloads have had their time, and the browser is idle: installing it beside that work
+ * added 100 to 300 ms of blocking time to a throttled phone's first visit (PERFORMANCE.md,
+ * fifty-second round). Safari has no requestIdleCallback; a second's wait stands in.
  */
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   const whenIdle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task) : setTimeout(task, 1_000));
-  window.addEventListener("load", () => whenIdle(() => void keepWorker(`/${serviceWorkerFile}`)));
+  window.addEventListener("load", () => setTimeout(() => whenIdle(() => void keepWorker(`/${serviceWorkerFile}`)), WORKER_DELAY_MS));
 }
 
 async function keepWorker(workerUrl: string): Promise<void> {
