@@ -1,16 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../test/build-app.js";
 
 let test: TestApp;
 let webRoot: string;
+const appScript = `console.log(${JSON.stringify("the app ".repeat(200))})`;
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), "web-dist-"));
   mkdirSync(path.join(webRoot, "assets"));
   writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>College Admissions</title><div id=root></div>");
   writeFileSync(path.join(webRoot, "assets", "index-3f9a1c.js"), "console.log('app')");
+  // As the build writes them (vite.config.ts): a text file beside its brotli and gzip forms.
+  writeFileSync(path.join(webRoot, "assets", "index-7b2e4d.js"), appScript);
+  writeFileSync(path.join(webRoot, "assets", "index-7b2e4d.js.br"), brotliCompressSync(appScript));
+  writeFileSync(path.join(webRoot, "assets", "index-7b2e4d.js.gz"), gzipSync(appScript));
+  writeFileSync(path.join(webRoot, "index.html.br"), brotliCompressSync(readFileSync(path.join(webRoot, "index.html"))));
   writeFileSync(path.join(webRoot, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   writeFileSync(path.join(webRoot, "service-worker.js"), "self.addEventListener('fetch', () => {})");
   test = await buildTestApp({ webRoot });
@@ -26,6 +33,34 @@ describe("serving the built web app", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.body).toContain("console.log");
+  });
+
+  it("sends a file in the compressed form the browser takes, brotli before gzip, as its own type and caching", async () => {
+    const asBrotli = await test.app.inject({ url: "/assets/index-7b2e4d.js", headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(asBrotli.statusCode).toBe(200);
+    expect(asBrotli.headers["content-encoding"]).toBe("br");
+    expect(asBrotli.headers["content-type"]).toMatch(/javascript/);
+    expect(asBrotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // A cache between the two keeps each form for the browsers that asked for it.
+    expect(asBrotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(asBrotli.rawPayload).toString()).toBe(appScript);
+
+    const asGzip = await test.app.inject({ url: "/assets/index-7b2e4d.js", headers: { "accept-encoding": "gzip" } });
+    expect(asGzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(asGzip.rawPayload).toString()).toBe(appScript);
+
+    const plain = await test.app.inject({ url: "/assets/index-7b2e4d.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(appScript);
+  });
+
+  it("sends the app's page compressed too, still never cached", async () => {
+    const response = await test.app.inject({ url: "/admission", headers: { "accept-encoding": "br" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-type"]).toMatch(/text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain("<title>College Admissions</title>");
   });
 
   it.each(["/", "/signin", "/signin?next=a.b", "/admin/priya@example.in", "/resetpassword/a%40b.in"])("answers the client-side route %s with index.html, never cached", async (url) => {

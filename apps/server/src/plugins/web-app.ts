@@ -40,6 +40,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
     root: options.root,
     wildcard: false,
     index: false,
+    // The build writes each text file also compressed (.br, .gz): the one the browser takes is sent.
+    preCompressed: true,
     setHeaders(response, filePath) {
       const immutable = filePath.includes("/assets/");
       response.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
