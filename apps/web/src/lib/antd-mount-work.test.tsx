@@ -1,6 +1,7 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Button, Form, Input } from "antd";
+import { memo, Profiler, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 /**
@@ -85,5 +86,52 @@ describe("what the scheduled work did, as patched", () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(input.hasAttribute("value")).toBe(false);
     expect(input.value).toBe("secret");
+  });
+});
+
+/**
+ * Work Ant Design did again on every render of a form: its context was a new object each time (so
+ * every field drew again with the form), and each item asked the browser where it was laid out (so
+ * every keystroke laid the page out inside its render). patches/antd+6.6.8.patch keeps the context
+ * while its parts are the same and asks only an item with a message (docs/PERFORMANCE.md,
+ * fifty-seventh round).
+ */
+describe("a form drawn again, as patched", () => {
+  it("does not draw its fields again when only the form's owner draws again", () => {
+    let fieldUpdates = 0;
+    // A field that draws again only when the form's context says so, as the admission form's steps do;
+    // the Profiler counts every render inside it that reaches the page.
+    const NameField = memo(function NameField() {
+      return (
+        <Profiler id="name" onRender={(_id, phase) => void (phase !== "mount" && (fieldUpdates += 1))}>
+          <Form.Item name="name" label="Name">
+            <Input />
+          </Form.Item>
+        </Profiler>
+      );
+    });
+    function Owner() {
+      const [count, setCount] = useState(0);
+      return (
+        <>
+          <Button onClick={() => setCount(count + 1)}>Again {count}</Button>
+          <Form onValuesChange={() => undefined}>
+            <NameField />
+          </Form>
+        </>
+      );
+    }
+    render(<Owner />);
+    const before = fieldUpdates;
+    fireEvent.click(screen.getByRole("button", { name: "Again 0" }));
+    expect(screen.getByRole("button", { name: "Again 1" })).toBeTruthy();
+    expect(fieldUpdates).toBe(before);
+  });
+
+  it("does not ask where an item without a message is laid out as it draws", () => {
+    const offsetParent = vi.spyOn(HTMLElement.prototype, "offsetParent", "get");
+    render(<ManyFields />);
+    fireEvent.change(screen.getByLabelText("field0"), { target: { value: "typed" } });
+    expect(offsetParent).not.toHaveBeenCalled();
   });
 });

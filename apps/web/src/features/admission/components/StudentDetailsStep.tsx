@@ -11,7 +11,7 @@ import {
   upperText,
 } from "@admissions/shared";
 import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { choiceOptions } from "../../../lib/choice-labels";
 import type { Course, Degree } from "../../../lib/masters";
@@ -25,9 +25,10 @@ const SameAadhaarNotice = lazy(async () => ({ default: (await import("../../../c
  * What follows an answer (the degrees of a course, the age, a field shown for "yes") reads that
  * answer through `WithFormValues` (fields.tsx), so an answer draws again only what follows it.
  * `firstFieldsOnly` draws the fields down to the age alone, about a phone's first screen, while the
- * form first comes up: the rest follow once those are painted.
+ * form first comes up: the rest follow once those are painted. Memoised: the page draws again as the
+ * applicant starts typing and as the later steps' code arrives, and the step's thirty fields need not.
  */
-export function StudentDetailsStep({
+export const StudentDetailsStep = memo(function StudentDetailsStep({
   offline,
   firstFieldsOnly,
   courses,
@@ -83,7 +84,7 @@ export function StudentDetailsStep({
       {!firstFieldsOnly && <LaterFields offline={offline} />}
     </Row>
   );
-}
+});
 
 /** The first step's fields after the age: below a phone's first screen. */
 function LaterFields({ offline }: { offline: boolean }) {

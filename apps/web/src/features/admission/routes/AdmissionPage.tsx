@@ -1,7 +1,7 @@
 import { ROLE_STUDENT, admissionCourses, editableApplicationStatuses, isUnderGraduate, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Form, Grid, Space } from "antd";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { FullPageLoader, usePaintedOnce, useReadyToDraw } from "../../../components/FullPageLoader";
@@ -91,6 +91,7 @@ export function AdmissionPage() {
   const courses = useCourses();
   const degrees = useDegrees();
   const stored = useAdmission(offline ? undefined : user?.userName);
+  const choices = useMemo(() => offeredChoices(courses.data, degrees.data, offline ? user?.degreeIds : null), [courses.data, degrees.data, offline, user?.degreeIds]);
   const submit = useSubmitAdmission();
   const wide = Grid.useBreakpoint().md ?? true;
 
@@ -308,7 +309,7 @@ export function AdmissionPage() {
       {!student && <h2 className="admission-step-title">{stepTitles[step]}</h2>}
       <Form form={form} layout="vertical" onValuesChange={onValuesChange} requiredMark={false} name="admission">
         {step === 0 && (
-          <StudentDetailsStep offline={offline} firstFieldsOnly={!stepDrawn} {...offeredChoices(courses.data, degrees.data, offline ? user?.degreeIds : null)} />
+          <StudentDetailsStep offline={offline} firstFieldsOnly={!stepDrawn} {...choices} />
         )}
         {!stepDrawn && step > 0 && <FullPageLoader />}
         {step === 1 && laterSteps && <laterSteps.AddressStep />}
