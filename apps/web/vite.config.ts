@@ -12,8 +12,16 @@ const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 export default defineConfig({
   // Each text file also as .br and .gz, at the algorithms' best, which the server sends to a browser
   // that takes them (apps/server/src/plugins/web-app.ts): no compression at run time, and brotli's
-  // file is about 15 % smaller than gzip's (PERFORMANCE.md, fifty-seventh round).
-  plugins: [react(), prebuiltAntdStyles(), catalogueParts(), serviceWorker(), compression({ algorithms: ["brotliCompress", "gzip"], logLevel: "silent" })],
+  // file is about 15 % smaller than gzip's (PERFORMANCE.md, fifty-seventh round). Silent, or every
+  // start would list some 230 files; a file it fails to compress is served as it is, and the
+  // benchmark's Lighthouse rows say what a visit transferred.
+  plugins: [
+    react(),
+    prebuiltAntdStyles(),
+    catalogueParts(),
+    serviceWorker(),
+    compression({ algorithms: ["brotliCompress", "gzip"], logLevel: "silent" }),
+  ],
   resolve: {
     alias: {
       "@admissions/shared": fileURLToPath(new URL("../../packages/shared/src/index.ts", import.meta.url)),

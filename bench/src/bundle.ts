@@ -14,8 +14,8 @@ interface Screen {
 }
 
 /**
- * The JavaScript and CSS a screen's first visit downloads, each file gzipped as a server or proxy
- * would send it (the app's server leaves compression to the proxy in front of it).
+ * The JavaScript and CSS a screen's first visit downloads, each file gzipped at Node's default level:
+ * the budgets' yardstick, whichever compression the server sends (brotli, to Chromium).
  */
 async function firstLoadBytes(context: BrowserContext, baseUrl: string, screen: Screen): Promise<{ bytes: number; files: number }> {
   if (screen.account) {

@@ -32,9 +32,9 @@ function forward(target: URL, incoming: IncomingMessage, outgoing: ServerRespons
 }
 
 /**
- * The app's server leaves compression to the proxy in front of it (docs/PERFORMANCE.md); a browser
- * measured against the bare server would download every script uncompressed, which no visitor
- * does. This stands in for that proxy: everything forwarded, text gzipped on the way back.
+ * The proxy in front of a deployment (README.md, "In production"): everything forwarded, and what
+ * comes back uncompressed (the API's answers) gzipped on the way. The app's server sends its built
+ * files compressed already (brotli or gzip), and those pass through as they are.
  */
 export async function startGzipProxy(targetUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
   const target = new URL(targetUrl);

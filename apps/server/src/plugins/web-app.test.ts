@@ -54,6 +54,14 @@ describe("serving the built web app", () => {
     expect(plain.body).toBe(appScript);
   });
 
+  it("sends a file the build left uncompressed as it is to a browser that takes brotli, and no compressed form at an address of its own", async () => {
+    const worker = await test.app.inject({ url: "/service-worker.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-encoding"]).toBeUndefined();
+    expect(worker.body).toContain("addEventListener");
+    expect((await test.app.inject({ url: "/assets/index-7b2e4d.js.br" })).statusCode).toBe(404);
+  });
+
   it("sends the app's page compressed too, still never cached", async () => {
     const response = await test.app.inject({ url: "/admission", headers: { "accept-encoding": "br" } });
     expect(response.statusCode).toBe(200);

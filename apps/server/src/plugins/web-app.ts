@@ -40,8 +40,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
     root: options.root,
     wildcard: false,
     index: false,
-    // The build writes each text file also compressed (.br, .gz): the one the browser takes is sent.
+    // The build writes each text file also as .br and .gz (apps/web/vite.config.ts), so nothing is
+    // compressed while serving and `npm start` with no proxy in front still sends compressed files;
+    // those forms are sent in place of the file, never at addresses of their own.
     preCompressed: true,
+    globIgnore: ["**/*.br", "**/*.gz"],
     setHeaders(response, filePath) {
       const immutable = filePath.includes("/assets/");
       response.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

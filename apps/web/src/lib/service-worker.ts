@@ -2,24 +2,27 @@
 export const serviceWorkerFile = "service-worker.js";
 
 /**
- * How long after the page's load the worker waits. The load comes before a screen's own code and
- * data (its route is loaded on demand), which on a phone's slow network take a few seconds more; the
- * worker is for the next visit, so its file is not fetched beside them (PERFORMANCE.md, fifty-second
- * and fifty-seventh rounds).
+ * How long after the page's load a first visit waits before it asks for the worker's file. The load
+ * comes before a screen's own code and data (its route is loaded on demand), which on a phone's slow
+ * network take a few seconds more; the worker is for the next visit, so its file is not fetched
+ * beside them (PERFORMANCE.md, fifty-second and fifty-seventh rounds).
  */
-const WORKER_DELAY_MS = 5_000;
+const FIRST_VISIT_DELAY_MS = 5_000;
 
 /**
  * Registers the service worker (SPEC.md: "registered for caching; it unregisters and reloads if its
- * file is missing, and logs a message only when offline") once the page has loaded, the first
- * screen's downloads have had their time, and the browser is idle: installing it beside that work
- * added 100 to 300 ms of blocking time to a throttled phone's first visit (PERFORMANCE.md,
- * fifty-second round). Safari has no requestIdleCallback; a second's wait stands in.
+ * file is missing, and logs a message only when offline") once the page has loaded and the browser
+ * is idle: installing it beside the first screen's work added 100 to 300 ms of blocking time to a
+ * throttled phone's first visit (PERFORMANCE.md, fifty-second round). A first visit (no worker serves
+ * the page yet) waits five seconds more; a visit a worker serves asks at once, so that a release
+ * without the worker reloads the page before the applicant has started typing in it. Safari has no
+ * requestIdleCallback; a second's wait stands in.
  */
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   const whenIdle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task) : setTimeout(task, 1_000));
-  window.addEventListener("load", () => setTimeout(() => whenIdle(() => void keepWorker(`/${serviceWorkerFile}`)), WORKER_DELAY_MS));
+  const delay = navigator.serviceWorker.controller ? 0 : FIRST_VISIT_DELAY_MS;
+  window.addEventListener("load", () => setTimeout(() => whenIdle(() => void keepWorker(`/${serviceWorkerFile}`)), delay));
 }
 
 async function keepWorker(workerUrl: string): Promise<void> {
