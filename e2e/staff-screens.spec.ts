@@ -47,3 +47,23 @@ test("a department admin finds applications of their degrees only", async ({ pag
   await page.goto(`/admin/${encodeURIComponent(tamil.email)}`);
   await expect(page.getByText("This application belongs to a degree you do not look after, so you cannot open it.")).toBeVisible();
 });
+
+test("a date typed into a list's filter reaches the list once its year is whole", async ({ page }) => {
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith("/admissionAll") && url.searchParams.has("dateFrom")) asked.push(url.searchParams.get("dateFrom")!);
+  });
+  const from = page.getByRole("textbox", { name: "From date" });
+  await from.focus();
+  // Typed as a person types, month, day and year, in the box's own order (en-US: mm/dd/yyyy).
+  const listed = page.waitForResponse((response) => response.url().includes("dateFrom=2026-12-01"));
+  await page.keyboard.type("12012026", { delay: 50 });
+  expect((await listed).status()).toBe(200);
+  await expect(page).toHaveURL(/dateFrom=2026-12-01/);
+  await expect(from).toHaveValue("2026-12-01");
+  // Not the years 2, 20 and 202 that the box held on the way.
+  expect(asked.filter((day) => day !== "2026-12-01")).toEqual([]);
+});

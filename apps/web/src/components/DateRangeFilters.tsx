@@ -1,4 +1,5 @@
-import { Col, Input } from "antd";
+import { Col } from "antd";
+import { DayInput } from "./DayInput";
 
 interface DateRangeFiltersProps {
   from: { label: string; value: string };
@@ -17,10 +18,10 @@ export function DateRangeFilters({ from, to, onChange, disabled }: DateRangeFilt
   return (
     <>
       <Col xs={24} sm={12} xl={6}>
-        <Input type="date" {...named(from.label)} value={from.value} max={to.value || undefined} disabled={disabled} onChange={(event) => onChange({ dateFrom: event.target.value })} />
+        <DayInput {...named(from.label)} day={from.value} max={to.value || undefined} disabled={disabled} onDay={(dateFrom) => onChange({ dateFrom })} />
       </Col>
       <Col xs={24} sm={12} xl={6}>
-        <Input type="date" {...named(to.label)} value={to.value} min={from.value || undefined} disabled={disabled} onChange={(event) => onChange({ dateTo: event.target.value })} />
+        <DayInput {...named(to.label)} day={to.value} min={from.value || undefined} disabled={disabled} onDay={(dateTo) => onChange({ dateTo })} />
       </Col>
     </>
   );

@@ -1,4 +1,4 @@
-import type { Key } from "react";
+import { useState, type Key } from "react";
 import { useSearchParams } from "react-router";
 
 /**
@@ -38,4 +38,23 @@ export function tableChange(pagination: { current?: number }, sorter?: TableSort
   const single = Array.isArray(sorter) ? sorter[0] : sorter;
   const sort = single?.order ? String(single.columnKey) : undefined;
   return { pageNo, sort, order: sort ? (single!.order === "ascend" ? "asc" : "desc") : undefined };
+}
+
+/**
+ * What a filter's box shows of a value kept in the page's address: what is typed, and the address's
+ * value whenever that changes by other means (Back, a link). The box's own values reach the address
+ * a render or a list's answer after they were sent, in the order sent; drawn from the address as they
+ * came, the box lost what was typed meanwhile. `sent` names a value the box passed on.
+ */
+export function useAddressText(value: string) {
+  const [text, setText] = useState(value);
+  const [followedValue, setFollowedValue] = useState(value);
+  const [unarrived, setUnarrived] = useState<readonly string[]>([]);
+  if (value !== followedValue) {
+    setFollowedValue(value);
+    const ours = unarrived.indexOf(value);
+    setUnarrived(ours >= 0 ? unarrived.slice(ours + 1) : []);
+    if (ours < 0) setText(value);
+  }
+  return { text, setText, sent: (sentValue: string) => setUnarrived((values) => [...values, sentValue]) };
 }

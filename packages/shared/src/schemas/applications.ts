@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { applicationStatuses, paymentStatuses } from "../constants/statuses.js";
+import { calendarDay, dayRangeInOrder, dayRangeReversed } from "./activity.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
 import { recordId } from "./record-id.js";
 
 export const applicationSortFields = ["applicationDate", "applicationNo", "name", "totalMarkPercent", "status"] as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD!");
-
-/** GET admissionAll: the staff list's page, filters and order. */
-export const applicationListQuerySchema = pageQuerySchema.extend({
+/** The staff list's filters, which its export takes too. */
+export const applicationFilterShape = {
   /** Name (from its start), application number, e-mail or mobile. */
   search: z.string().trim().max(100).optional(),
   status: z.enum(applicationStatuses).optional(),
@@ -16,11 +15,19 @@ export const applicationListQuerySchema = pageQuerySchema.extend({
   courseId: recordId().optional(),
   degreeId: recordId().optional(),
   mode: z.enum(["online", "offline"]).optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
-  sort: z.enum(applicationSortFields).default("applicationDate"),
-  order: z.enum(["asc", "desc"]).default("desc"),
-});
+  /** Inclusive days of the application date. */
+  dateFrom: calendarDay.optional(),
+  dateTo: calendarDay.optional(),
+};
+
+/** GET admissionAll: the staff list's page, filters and order. */
+export const applicationListQuerySchema = pageQuerySchema
+  .extend({
+    ...applicationFilterShape,
+    sort: z.enum(applicationSortFields).default("applicationDate"),
+    order: z.enum(["asc", "desc"]).default("desc"),
+  })
+  .refine(dayRangeInOrder, dayRangeReversed);
 export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
 
 export const applicationListItemSchema = z.object({

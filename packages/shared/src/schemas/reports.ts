@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { isRecordedDay, timeZoneField } from "./activity.js";
-import { applicationListQuerySchema } from "./applications.js";
+import { dayRangeInOrder, dayRangeReversed, isRecordedDay, timeZoneField } from "./activity.js";
+import { applicationFilterShape } from "./applications.js";
 
 /**
  * GET exportApplication: the staff list's filters without paging or order. The export walks the
  * matching applications by id (keyset batches), so its rows come oldest first whatever the list shows.
  */
-export const applicationExportQuerySchema = applicationListQuerySchema.omit({ pageNo: true, pageSize: true, sort: true, order: true });
+export const applicationExportQuerySchema = z.object(applicationFilterShape).refine(dayRangeInOrder, dayRangeReversed);
 export type ApplicationExportQuery = z.input<typeof applicationExportQuerySchema>;
 
 /** Without a date range, the daily chart shows this many days up to today. */

@@ -138,9 +138,15 @@ describe("GET /booking/admissionAll", () => {
     expect(data.statusCounts).toEqual({ Pending: 2, Submitted: 3, "Payment Failure": 1, Approved: 1, Rejected: 1 });
   });
 
-  it("refuses an unknown status or a malformed date with 400", async () => {
+  it("refuses an unknown status, a malformed or unreal date and a range that ends before it starts with 400", async () => {
     expect((await list("status=Bogus")).statusCode).toBe(400);
     expect((await list("dateFrom=05/01/2026")).json().message).toBe("Enter the date as YYYY-MM-DD!");
+    // What a browser's date box holds at the first digit of a year typed into it.
+    expect((await list("dateFrom=0002-12-01")).json().message).toBe("Enter a real date as YYYY-MM-DD!");
+    expect((await list("dateTo=2026-02-30")).json().message).toBe("Enter a real date as YYYY-MM-DD!");
+    const reversed = await list("dateFrom=2026-05-05&dateTo=2026-05-03");
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe("The end date cannot be before the start date!");
   });
 
   it("shows no percentage for an applicant whose HSC result is awaited, rather than the 0 stored", async () => {

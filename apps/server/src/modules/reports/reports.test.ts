@@ -172,6 +172,13 @@ describe("GET /booking/exportApplication", () => {
     expect(namesIn((await readWorkbook((await exportOf(`degreeId=${degreeIds["M.COM."]}&paymentStatus=Success`)).rawPayload)).rows)).toEqual(["RAVI T", "VIJAY A"]);
   });
 
+  it("refuses the filters the staff list refuses, before writing anything", async () => {
+    const reversed = await exportOf("dateFrom=2026-05-31&dateTo=2026-05-01");
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe("The end date cannot be before the start date!");
+    expect((await exportOf("dateFrom=0202-05-01")).json().message).toBe("Enter a real date as YYYY-MM-DD!");
+  });
+
   it("answers a valid workbook holding only the header when nothing matches", async () => {
     const response = await exportOf("status=Transferred");
     expect(response.statusCode).toBe(200);

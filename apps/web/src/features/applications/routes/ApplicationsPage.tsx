@@ -1,6 +1,6 @@
 import { BarChartOutlined } from "@ant-design/icons";
 import { applicationStatuses, paymentStatuses, type ApplicationListItem } from "@admissions/shared";
-import { Col, Flex, Input, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { Col, Flex, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAllCourses, useAllDegrees, useDegreeInScope, useMasterName } from "../../../lib/masters";
@@ -14,6 +14,7 @@ import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-
 import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
+import { DateRangeFilters } from "../../../components/DateRangeFilters";
 
 const PAGE_SIZE = 20;
 
@@ -153,12 +154,11 @@ export function ApplicationsPage() {
             ]}
           />
         </Col>
-        <Col xs={12} md={6} lg={4}>
-          <Input type="date" aria-label={t("applications.dateFrom")} value={params.get("dateFrom") ?? ""} onChange={(event) => update({ dateFrom: event.target.value })} />
-        </Col>
-        <Col xs={12} md={6} lg={4}>
-          <Input type="date" aria-label={t("applications.dateTo")} value={params.get("dateTo") ?? ""} onChange={(event) => update({ dateTo: event.target.value })} />
-        </Col>
+        <DateRangeFilters
+          from={{ label: t("applications.dateFrom"), value: params.get("dateFrom") ?? "" }}
+          to={{ label: t("applications.dateTo"), value: params.get("dateTo") ?? "" }}
+          onChange={update}
+        />
       </Row>
       <Table<ApplicationListItem>
         ref={table}

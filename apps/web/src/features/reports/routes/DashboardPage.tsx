@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { DASHBOARD_MAX_DAYS, dashboardMessages, dashboardQuerySchema } from "@admissions/shared";
-import { Alert, Card, Col, Flex, Input, Row, Statistic, Typography } from "antd";
+import { Alert, Card, Col, Flex, Row, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorText } from "../../../lib/error-text";
@@ -8,6 +8,7 @@ import { routes } from "../../../lib/paths";
 import { statusColour } from "../../../lib/status-colours";
 import { applicationStatusLabel } from "../../../lib/status-labels";
 import { useUrlQuery } from "../../../lib/url-query";
+import { DayInput } from "../../../components/DayInput";
 import { useDashboard } from "../api/dashboard";
 import { ChartCard, type ChartRow } from "../components/ChartCard";
 import { CountsChart, PerDayChart } from "../components/charts";
@@ -86,13 +87,13 @@ export function DashboardPage() {
             <Col xs={12} md={6} lg={4}>
               <Flex vertical gap={4} component="label">
                 {t("reports.dateFrom")}
-                <Input type="date" value={dateFrom ?? ""} max={dateTo} onChange={(event) => update({ dateFrom: event.target.value })} />
+                <DayInput day={dateFrom ?? ""} max={dateTo} onDay={(day) => update({ dateFrom: day })} />
               </Flex>
             </Col>
             <Col xs={12} md={6} lg={4}>
               <Flex vertical gap={4} component="label">
                 {t("reports.dateTo")}
-                <Input type="date" value={dateTo ?? ""} min={dateFrom} onChange={(event) => update({ dateTo: event.target.value })} />
+                <DayInput day={dateTo ?? ""} min={dateFrom} onDay={(day) => update({ dateTo: day })} />
               </Flex>
             </Col>
           </Row>
