@@ -13,8 +13,14 @@ async function applicantAtTheGateway(page: Page, request: APIRequestContext) {
   await fillAddress(page);
   await fillMarks(page);
   await uploadDocuments(page, fixtureFile("photo.jpg"));
-  await page.getByRole("button", { name: "Confirm & Pay (Rs.300)" }).click();
+  const saves: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "POST" && new URL(sent.url()).pathname === "/booking/admission") saves.push(sent.url());
+  });
+  // A double click, as on a slow phone: one application sent, one order at the gateway.
+  await page.getByRole("button", { name: "Confirm & Pay (Rs.300)" }).dblclick();
   await expect(page).toHaveURL(/\/sandbox-gateway\/transaction$/);
+  expect(saves).toHaveLength(1);
   await expect(page.getByRole("heading", { name: "Pay Rs.300.00" })).toBeVisible();
   await expect(page.getByText("INR 300.00")).toBeVisible();
   return email;

@@ -40,16 +40,25 @@ declare module "fastify" {
   interface FastifyInstance {
     /**
      * Counts a request against both the address and the account it names. With `successesFree`, an
-     * attempt that succeeds does not count against its account: only failures lock it.
+     * attempt that succeeds does not count against its account: only failures lock it. With `only`,
+     * the requests it does not pick are neither counted nor refused.
      */
     limitAttempts(
       name: string,
       limit: AuthLimit,
       account: (request: FastifyRequest) => string | undefined,
-      options?: { successesFree?: boolean },
+      options?: { successesFree?: boolean; only?: (request: FastifyRequest) => boolean },
     ): AttemptLimiter;
   }
 }
+
+/**
+ * For a call that asks the card gateway about every order of the caller still waiting for its word,
+ * up to a hundred, each with the college's merchant code: pressed without end it would have the
+ * gateway throttle the college. Someone waiting for a payment presses a few times; an office or a
+ * cyber cafe shares one address among many.
+ */
+export const gatewayAskingLimit: AuthLimit = { perAddress: { max: 300, windowMs: minutes(15) }, perAccount: { max: 20, windowMs: minutes(15) } };
 
 /** A counter's limit that is never reached: the successes are counted, never limited. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
@@ -76,7 +85,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   // long before its 15 minutes; 50,000 keys (12 MiB when full) outlast the window at that rate.
   await app.register(rateLimit, { global: false, cache: 50_000 });
 
-  app.decorate("limitAttempts", (name, limit, account, { successesFree = false } = {}) => {
+  app.decorate("limitAttempts", (name, limit, account, { successesFree = false, only } = {}) => {
     const byAddress = app.createRateLimit({
       max: limit.perAddress.max,
       timeWindow: limit.perAddress.windowMs,
@@ -94,6 +103,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
       keyGenerator: (request) => `${name}:account:${account(request) ?? ""}`,
     });
     const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
+      if (only && !only(request)) return;
       const [address, accountLimit] = await Promise.all([byAddress(request), byAccount(request)]);
       const exceeded = [address, accountLimit].filter((result) => !result.isAllowed && result.isExceeded);
       if (exceeded.length > 0) {
@@ -106,7 +116,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     if (!successes) return { preHandler };
     // Before the answer leaves, so that the account's next attempt already finds its allowance raised.
     const onSend: onSendHookHandler = async (request, reply, payload) => {
-      if (reply.statusCode < 400) await successes.add(request);
+      if (reply.statusCode < 400 && (!only || only(request))) await successes.add(request);
       return payload;
     };
     return { preHandler, onSend };

@@ -1,4 +1,5 @@
 import { limits } from "@admissions/shared";
+import { useEffect, useState } from "react";
 
 /**
  * SPEC.md: the browser goes to the card gateway by a hidden form carrying encRequest and access_code,
@@ -23,4 +24,21 @@ export function postToGateway(start: { transactionUrl?: string; encRequest?: str
   document.body.append(form);
   setTimeout(() => form.submit(), limits.gatewaySubmitDelayMs);
   return true;
+}
+
+/**
+ * Whether the page is on its way to the gateway, for its pay button to stay busy: set once the form
+ * is posted (postToGateway), cleared when Back from the gateway shows the page again from the
+ * browser's back-forward cache, where it would otherwise stay busy for good.
+ */
+export function useLeavingForGateway() {
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    const shownAgain = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener("pageshow", shownAgain);
+    return () => window.removeEventListener("pageshow", shownAgain);
+  }, []);
+  return [leaving, setLeaving] as const;
 }

@@ -8,7 +8,7 @@ import { AppRoutes } from "../app/router";
 import { createQueryClient } from "../lib/query-client";
 
 export type Answer = { status: number; body: unknown };
-type Handler = (init?: RequestInit) => Answer;
+type Handler = (init?: RequestInit) => Answer | Promise<Answer>;
 
 /** The contract's envelope of a success, for a handler that answers according to the request. */
 export const okAnswer = (data: unknown, message = "OK"): Answer => ({ status: 200, body: { status: "success", message, data } });
@@ -24,6 +24,14 @@ export const ok =
   (data: unknown, message?: string): Handler =>
   () =>
     okAnswer(data, message);
+
+/** A handler that answers as `handler` does once `ms` have passed: a request still on its way when the user acts again. */
+export const after =
+  (ms: number, handler: Handler): Handler =>
+  async (init) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return handler(init);
+  };
 
 /** A handler that refuses every request. */
 export const failure =
@@ -44,7 +52,7 @@ export function stubApi(handlers: Record<string, Handler>) {
       .sort((a, b) => b.length - a.length)
       .find((prefix) => url.startsWith(prefix));
     const { status, body } = match
-      ? handlers[match]!(init)
+      ? await handlers[match]!(init)
       : { status: 404, body: { status: "error", message: "Not found", data: null } };
     return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   });

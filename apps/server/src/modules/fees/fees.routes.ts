@@ -3,6 +3,7 @@ import {
   envelope,
   feePaymentAnswerSchema,
   feePaymentRequestSchema,
+  type FeePaymentRequest,
   feeReceiptParamsSchema,
   feeStatusQuerySchema,
   feeStatusSchema,
@@ -18,6 +19,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { responses, success } from "../../http.js";
 import { requestMeta } from "../../plugins/auth.js";
+import { gatewayAskingLimit } from "../../plugins/rate-limit.js";
 import { settleAwaitingOrders } from "../payments/payments.service.js";
 import { sendReceipt } from "../payments/receipt.js";
 import { sendWorkbook } from "../reports/workbook.js";
@@ -60,9 +62,12 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Pay a term (found by the student and feeCode; the amount is always the term's): online, the student's own, answering the gateway form; offline (staff, with userName and mode), recorded at once with its receipt number",
         body: feePaymentRequestSchema,
-        response: responses(envelope(feePaymentAnswerSchema), 400, 401, 403, 404, 409),
+        response: responses(envelope(feePaymentAnswerSchema), 400, 401, 403, 404, 409, 429),
       },
       onRequest: app.requireUser,
+      // Online, each press asks the gateway about every earlier attempt: limited as Verify and Pay is.
+      // The office's entries ask about one student's orders each and come one per payment at the counter.
+      ...app.limitAttempts("fee-payment-online", gatewayAskingLimit, (request) => String(request.actor!.id), { only: (request) => !(request.body as FeePaymentRequest).isOffline }),
     },
     async (request) => {
       const actor = request.actor!;

@@ -289,6 +289,18 @@ describe("POST /booking/feePayment online", () => {
     expect(await paymentsOfTerm((await termOf(user.id, "FART-Y1T1")).id)).toHaveLength(1);
   });
 
+  it("starts twenty times in a quarter of an hour at most, as each press asks the gateway about every earlier attempt; the office's entries are not counted", async () => {
+    const { user, cookie } = await atTheGateway();
+    for (let press = 1; press < 20; press++) expect((await payOnline(cookie, "FART-Y1T1")).statusCode).toBe(200);
+    const refused = await payOnline(cookie, "FART-Y1T1");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(notices.tooManyRequests);
+    // The office, behind the same address, goes on recording the student's fees: the first is
+    // recorded, the same term again is refused for what it is, never as too many.
+    expect((await payAtOffice(user.userName, "FART-Y1T2")).statusCode).toBe(200);
+    for (let entry = 0; entry < 20; entry++) expect((await payAtOffice(user.userName, "FART-Y1T2")).statusCode).toBe(409);
+  });
+
   it("is a student's own: staff (403), an applicant (403), another student's name (404), an unknown fee code (404)", async () => {
     const person = await student();
     const staff = await payOnline(adminCookie, "FART-Y1T1", { userName: person.user.userName });

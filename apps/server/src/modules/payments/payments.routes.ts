@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFoundError } from "../../errors.js";
 import { requestMeta } from "../../plugins/auth.js";
-import { minutes, type AuthLimit } from "../../plugins/rate-limit.js";
+import { gatewayAskingLimit } from "../../plugins/rate-limit.js";
 import { responses, success } from "../../http.js";
 import { findReadable } from "../admissions/admissions.service.js";
 import { feeReceiptOfOrder } from "../fees/fees.service.js";
@@ -22,13 +22,6 @@ const statusSchema = z
   })
   .nullable();
 
-/**
- * Verify and Pay asks the gateway about every order of the applicant still waiting for its word, up
- * to a hundred, each a call with the college's merchant code: pressed without end it would have the
- * gateway throttle the college. An applicant waiting for a payment presses it a few times; an office
- * or a cyber cafe shares one address among many.
- */
-const verifyLimit: AuthLimit = { perAddress: { max: 300, windowMs: minutes(15) }, perAccount: { max: 20, windowMs: minutes(15) } };
 
 /** SPEC.md section 7's applicationStatus, the gateway's return and cancel posts, and Verify and Pay. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -103,9 +96,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/payments/verify",
     {
-      schema: { tags, summary: "Ask the gateway about the signed-in applicant's unanswered payments, then answer the status", response: responses(envelope(statusSchema), 401) },
+      schema: { tags, summary: "Ask the gateway about the signed-in applicant's unanswered payments, then answer the status", response: responses(envelope(statusSchema), 401, 429) },
       onRequest: app.requireUser,
-      ...app.limitAttempts("payment-verify", verifyLimit, (request) => String(request.actor!.id)),
+      ...app.limitAttempts("payment-verify", gatewayAskingLimit, (request) => String(request.actor!.id)),
     },
     async (request) => {
       await settleAwaitingOrders(app.ctx, { userId: request.actor!.id, notAskedRecently: false }, request.log);

@@ -8,8 +8,9 @@ import { FullPageLoader, usePaintedOnce, useReadyToDraw } from "../../../compone
 import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
-import { postToGateway } from "../../../lib/gateway";
+import { postToGateway, useLeavingForGateway } from "../../../lib/gateway";
 import { useMessage } from "../../../lib/message";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { useCourses, useDegrees, type Course, type Degree } from "../../../lib/masters";
@@ -93,6 +94,8 @@ export function AdmissionPage() {
   const stored = useAdmission(offline ? undefined : user?.userName);
   const choices = useMemo(() => offeredChoices(courses.data, degrees.data, offline ? user?.degreeIds : null), [courses.data, degrees.data, offline, user?.degreeIds]);
   const submit = useSubmitAdmission();
+  const sending = useOneAtATime();
+  const [leavingForGateway, setLeavingForGateway] = useLeavingForGateway();
   const wide = Grid.useBreakpoint().md ?? true;
 
   const [form] = Form.useForm();
@@ -236,25 +239,28 @@ export function AdmissionPage() {
       showErrors(checked.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message })));
       return;
     }
-    submit.mutate(payload, {
-      onSuccess: (answer) => {
-        clearTimeout(serverDraftTimer.current);
-        clearLocalDraft();
-        void message.success(t("notices.saved"));
-        if (!offline && !student && postToGateway(answer)) return;
-        if (offline) {
-          form.resetFields();
-          form.setFieldsValue(blankAdmission(undefined));
-          goTo(0);
-        } else {
-          void navigate(routes.transactionStatus);
-        }
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors.length > 0) showErrors(error.fieldErrors);
-        void message.error(errorText(error, t));
-      },
-    });
+    let answer;
+    try {
+      answer = await submit.mutateAsync(payload);
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) showErrors(error.fieldErrors);
+      void message.error(errorText(error, t));
+      return;
+    }
+    clearTimeout(serverDraftTimer.current);
+    clearLocalDraft();
+    void message.success(t("notices.saved"));
+    if (!offline && !student && postToGateway(answer)) {
+      setLeavingForGateway(true);
+      return;
+    }
+    if (offline) {
+      form.resetFields();
+      form.setFieldsValue(blankAdmission(undefined));
+      goTo(0);
+    } else {
+      void navigate(routes.transactionStatus);
+    }
   };
 
   // The screen's frame and title come at once, the form when its data is in, so the applicant sees
@@ -345,7 +351,7 @@ export function AdmissionPage() {
             {isLast ? (
               <WithFormValues fields={["course"]}>
                 {([course]) => (
-                  <Button type="primary" onClick={() => void finish()} loading={submit.isPending}>
+                  <Button type="primary" onClick={() => void sending.run(finish)} loading={sending.busy || leavingForGateway}>
                     {finishLabel(course)}
                   </Button>
                 )}

@@ -7,6 +7,7 @@ import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useRecordRefund } from "../api/fees";
 import { formatRupees } from "../lib/fee-terms";
 
@@ -22,17 +23,16 @@ export function RefundModal({ transaction, onClose }: { transaction: FeeTransact
   const recordRefund = useRecordRefund();
   const [failure, setFailure] = useState<string>();
 
-  const save = ({ reference }: { reference: string }) =>
-    recordRefund.mutate(
-      { orderId: transaction.orderId, refund: { reference } },
-      {
-        onSuccess: (answer) => {
-          void message.success(translateMessage(answer.message));
-          onClose();
-        },
-        onError: (error) => setFailure(errorText(error, t)),
-      },
-    );
+  const sending = useOneAtATime();
+  const save = async ({ reference }: { reference: string }) => {
+    try {
+      const answer = await recordRefund.mutateAsync({ orderId: transaction.orderId, refund: { reference } });
+      void message.success(translateMessage(answer.message));
+      onClose();
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+  };
 
   return (
     <Modal
@@ -42,7 +42,7 @@ export function RefundModal({ transaction, onClose }: { transaction: FeeTransact
       onOk={() => form.submit()}
       okText={t("fees.transactions.refunds.save")}
       cancelText={t("fees.transactions.refunds.cancel")}
-      confirmLoading={recordRefund.isPending}
+      confirmLoading={sending.busy}
       destroyOnHidden
       afterOpenChange={(open) => open && form.focusField("reference")}
     >
@@ -50,7 +50,7 @@ export function RefundModal({ transaction, onClose }: { transaction: FeeTransact
       <Typography.Paragraph>
         {transaction.name} · {formatRupees(transaction.amount)} · {transaction.reference ?? "-"}
       </Typography.Paragraph>
-      <Form form={form} name="refund" layout="vertical" requiredMark={false} onFinish={save}>
+      <Form form={form} name="refund" layout="vertical" requiredMark={false} onFinish={(values) => void sending.run(() => save(values))}>
         <Form.Item name="reference" label={t("fees.transactions.refunds.reference")} extra={t("fees.transactions.refunds.referenceHint")} rules={[zodRule(refundRecordSchema.shape.reference)]}>
           <Input maxLength={100} autoComplete="off" />
         </Form.Item>

@@ -8,14 +8,14 @@ import {
   type OfflineFeeMode,
 } from "@admissions/shared";
 import { Alert, Button, Form, Input, Select, Typography } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { FullPageLoader } from "../../../components/FullPageLoader";
 import { useCurrentUser } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
-import { postToGateway } from "../../../lib/gateway";
+import { postToGateway, useLeavingForGateway } from "../../../lib/gateway";
 import { useMessage, useNotification } from "../../../lib/message";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useFeeStatus, usePayFee } from "../api/fees";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
@@ -54,7 +54,8 @@ export function PayFeesPage() {
   const mode = Form.useWatch("mode", form);
   // Asked for until a mode without one (cash) is chosen.
   const asksReference = mode === undefined || feeModesWithReference.includes(mode);
-  const [leavingForGateway, setLeavingForGateway] = useState(false);
+  const [leavingForGateway, setLeavingForGateway] = useLeavingForGateway();
+  const sending = useOneAtATime();
 
   if (feeStatus.isPending) return <FullPageLoader />;
 
@@ -104,27 +105,30 @@ export function PayFeesPage() {
     }
   };
 
-  const submit = (values: PayFeesValues) => {
+  const submit = async (values: PayFeesValues) => {
     const term = findFeeTerm(terms, values.year, values.termNo);
     if (!term) {
       void message.error(t("fees.noMatch", { year: values.year, term: values.termNo }));
       return;
     }
     if (term.status === "Paid") return;
-    pay.mutate(
-      {
-        feeCode: term.feeCode,
-        academicYear: term.academicYear,
-        termNo: term.termNo,
-        feeAmount: term.termAmount,
-        userName,
-        remarks: values.remarks?.trim() || undefined,
-        isOffline: offline,
-        // A reference typed before the mode became Cash is left out: cash has none.
-        ...(offline && { mode: values.mode, reference: values.mode && feeModesWithReference.includes(values.mode) ? values.reference?.trim() : undefined }),
-      },
-      { onSuccess: answered, onError: (error) => void message.error(errorText(error, t)) },
-    );
+    try {
+      answered(
+        await pay.mutateAsync({
+          feeCode: term.feeCode,
+          academicYear: term.academicYear,
+          termNo: term.termNo,
+          feeAmount: term.termAmount,
+          userName,
+          remarks: values.remarks?.trim() || undefined,
+          isOffline: offline,
+          // A reference typed before the mode became Cash is left out: cash has none.
+          ...(offline && { mode: values.mode, reference: values.mode && feeModesWithReference.includes(values.mode) ? values.reference?.trim() : undefined }),
+        }),
+      );
+    } catch (error) {
+      void message.error(errorText(error, t));
+    }
   };
 
   return (
@@ -134,7 +138,7 @@ export function PayFeesPage() {
       </Typography.Title>
       <StudentFeeSummary student={feeStatus.data.student} />
       <Typography.Paragraph>{offline ? t("fees.offlineHint") : t("fees.onlineHint")}</Typography.Paragraph>
-      <Form<PayFeesValues> form={form} layout="vertical" onFinish={submit}>
+      <Form<PayFeesValues> form={form} layout="vertical" onFinish={(values) => void sending.run(() => submit(values))}>
         <Form.Item name="year" label={t("fees.selectYear")} rules={[{ required: true, message: t("validation.feeYearRequired") }]}>
           <Select options={feeYears.map((value) => ({ value, label: t("fees.yearN", { year: value }) }))} />
         </Form.Item>
@@ -164,7 +168,7 @@ export function PayFeesPage() {
         <Form.Item name="remarks" label={t("fees.remarks")}>
           <Input.TextArea maxLength={FEE_REMARKS_MAX_LENGTH} showCount rows={2} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={pay.isPending || leavingForGateway} disabled={alreadyPaid}>
+        <Button type="primary" htmlType="submit" loading={sending.busy || leavingForGateway} disabled={alreadyPaid}>
           {t("fees.pay")}
         </Button>
         {leavingForGateway && (

@@ -7,6 +7,7 @@ import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useFeeStructure, useSaveFeeStructure } from "../api/masters";
 import { showFieldErrors } from "./form-errors";
 
@@ -87,38 +88,34 @@ function FeeStructureForm({ degree, terms, canEdit, onClose }: { degree: Degree;
   const message = useMessage();
   const [form] = Form.useForm<FeeStructureValues>();
   const save = useSaveFeeStructure(degree.id);
+  const sending = useOneAtATime();
   const [failure, setFailure] = useState<string>();
   const rows = Form.useWatch("rows", form) as SlotValues[] | undefined;
   const totalPaise = (rows ?? []).reduce((sum, row) => sum + (rupeesToPaise(row?.amount) ?? 0), 0);
 
-  const submit = ({ rows: values }: FeeStructureValues) => {
+  const submit = async ({ rows: values }: FeeStructureValues) => {
     // Validation has passed, so a row with an amount has its fee code too.
     const filled = slots.flatMap((slot, index) => {
       const { amount, feeCode } = values[index] ?? {};
       return isBlank(amount) ? [] : [{ ...slot, index, amount: amount!.trim(), feeCode: feeCode!.trim() }];
     });
     setFailure(undefined);
-    save.mutate(
-      { terms: filled.map(({ index: _index, ...term }) => term) },
-      {
-        onSuccess: () => {
-          void message.success(t("notices.saved"));
-          onClose();
-        },
-        onError: (error) => {
-          setFailure(errorText(error, t));
-          // The server numbers the rows it was sent; the form has all six.
-          showFieldErrors(form, error, ([, position, field]) => {
-            const row = typeof position === "number" ? filled[position] : undefined;
-            return row && typeof field === "string" ? ["rows", row.index, field] : undefined;
-          });
-        },
-      },
-    );
+    try {
+      await save.mutateAsync({ terms: filled.map(({ index: _index, ...term }) => term) });
+      void message.success(t("notices.saved"));
+      onClose();
+    } catch (error) {
+      setFailure(errorText(error, t));
+      // The server numbers the rows it was sent; the form has all six.
+      showFieldErrors(form, error, ([, position, field]) => {
+        const row = typeof position === "number" ? filled[position] : undefined;
+        return row && typeof field === "string" ? ["rows", row.index, field] : undefined;
+      });
+    }
   };
 
   return (
-    <Form<FeeStructureValues> form={form} layout="vertical" initialValues={valuesOf(terms)} onFinish={submit} disabled={!canEdit}>
+    <Form<FeeStructureValues> form={form} layout="vertical" initialValues={valuesOf(terms)} onFinish={(values) => void sending.run(() => submit(values))} disabled={!canEdit}>
       <Typography.Paragraph type="secondary">{t("masters.feeStructureHint")}</Typography.Paragraph>
       {failure && <Alert type="error" showIcon role="alert" title={failure} className="master-notes" />}
       {slots.map(({ year, term }, index) => (
@@ -155,7 +152,7 @@ function FeeStructureForm({ degree, terms, canEdit, onClose }: { degree: Degree;
           {t("masters.cancel")}
         </Button>
         {canEdit && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
+          <Button type="primary" htmlType="submit" loading={sending.busy}>
             {t("masters.save")}
           </Button>
         )}

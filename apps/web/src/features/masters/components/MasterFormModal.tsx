@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { errorText } from "../../../lib/error-text";
 import { useMessage } from "../../../lib/message";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { showFieldErrors } from "./form-errors";
 
 /**
@@ -33,11 +34,10 @@ export function MasterFormModal<Values extends object>({
   useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const sending = useOneAtATime();
   const [failure, setFailure] = useState<string>();
 
   const save = async (values: Values) => {
-    setSaving(true);
     setFailure(undefined);
     try {
       await onSave(values);
@@ -46,7 +46,6 @@ export function MasterFormModal<Values extends object>({
     } catch (error) {
       setFailure(errorText(error, t));
       showFieldErrors(form, error);
-      setSaving(false);
     }
   };
 
@@ -58,12 +57,12 @@ export function MasterFormModal<Values extends object>({
       onOk={() => form.submit()}
       okText={t("masters.save")}
       cancelText={t("masters.cancel")}
-      confirmLoading={saving}
+      confirmLoading={sending.busy}
       destroyOnHidden
       afterOpenChange={(open) => open && form.focusField(firstField)}
     >
       {failure && <Alert type="error" showIcon title={failure} role="alert" className="master-notes" />}
-      <Form<Values> form={form} name={formName} layout="vertical" initialValues={initialValues} onFinish={(values) => void save(values)}>
+      <Form<Values> form={form} name={formName} layout="vertical" initialValues={initialValues} onFinish={(values) => void sending.run(() => save(values))}>
         {children}
       </Form>
     </Modal>

@@ -7,6 +7,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { zodRule } from "../../../lib/form-rules";
 import { useMessage } from "../../../lib/message";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useUpdateStudent } from "../api/students";
 import { studentErrorText, studentMessageText } from "./student-display";
 
@@ -43,6 +44,7 @@ export function StudentEditModal({ student, onClose }: { student: Student; onClo
   const [failure, setFailure] = useState<string>();
   const updateStudent = useUpdateStudent();
 
+  const sending = useOneAtATime();
   const save = async (values: StudentEditValues) => {
     setFailure(undefined);
     try {
@@ -64,7 +66,7 @@ export function StudentEditModal({ student, onClose }: { student: Student; onClo
       cancelText={t("students.cancel")}
       // A real submit button of the form, so Enter in a field saves too.
       okButtonProps={{ htmlType: "submit", form: FORM_ID }}
-      confirmLoading={updateStudent.isPending}
+      confirmLoading={sending.busy}
       destroyOnHidden
     >
       <Flex vertical gap="middle">
@@ -76,7 +78,7 @@ export function StudentEditModal({ student, onClose }: { student: Student; onClo
           layout="vertical"
           requiredMark={false}
           initialValues={{ name: student.name, mobile: student.mobile, currentYear: student.currentYear, status: student.status as StudentStatus }}
-          onFinish={(values) => void save(values)}
+          onFinish={(values) => void sending.run(() => save(values))}
         >
           <Form.Item name="name" label={t("students.name")} extra={t("admission.nameHint")} rules={[zodRule(studentFields.name)]}>
             <Input autoComplete="off" autoFocus />

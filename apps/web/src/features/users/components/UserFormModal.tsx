@@ -9,6 +9,7 @@ import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
 import { useAllCourses, useAllDegrees, useMasterName } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useCreateUser, useRoles, useUpdateUser } from "../api/users";
 import { useRoleLabel } from "./role-label";
 
@@ -61,6 +62,7 @@ export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose:
   const updateUser = useUpdateUser();
   const role = Form.useWatch("role", form);
 
+  const sending = useOneAtATime();
   const save = async (values: UserFormValues) => {
     setFailure(undefined);
     try {
@@ -93,7 +95,7 @@ export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose:
       cancelText={t("users.cancel")}
       // A real submit button of the form, so Enter in a field saves too.
       okButtonProps={{ htmlType: "submit", form: FORM_ID }}
-      confirmLoading={createUser.isPending || updateUser.isPending}
+      confirmLoading={sending.busy}
       destroyOnHidden
     >
       <Flex vertical gap="middle">
@@ -105,7 +107,7 @@ export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose:
           layout="vertical"
           requiredMark={false}
           initialValues={user ? { role: user.role, degreeIds: user.degreeIds } : { degreeIds: [] }}
-          onFinish={(values) => void save(values)}
+          onFinish={(values) => void sending.run(() => save(values))}
         >
           {!user && (
             <>
