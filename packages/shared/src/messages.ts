@@ -1,3 +1,5 @@
+import { limits } from "./constants/limits.js";
+
 /**
  * Every user-facing message that SPEC.md quotes, word for word, plus the few the product adds.
  * Schemas on both sides use these; the web app translates them through the key of the same name
@@ -77,6 +79,7 @@ export const messages = {
   emisInvalid: "EMIS number must be digits only!",
   examDetailRequired: "Please fill in this exam detail!",
   yearInvalid: "Enter the year as YYYY!",
+  textTooLong: `Keep this to ${limits.formTextMaxLength} characters or fewer!`,
   subjectRequired: "Select Subject!",
   markAboveMax: "Marks cannot be more than the max marks!",
   maxMarkNotOfHsc: "Max marks must be 100 for an HSC out of 600, and 200 for one out of 1200!",

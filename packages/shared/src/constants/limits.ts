@@ -18,6 +18,11 @@ export const limits = {
   uploadsPerOwnerMax: 60,
   /** A draft is a few KiB of typed text; this bounds what one account can store. */
   draftMaxBytes: 64 * 1024,
+  /**
+   * A typed text of the admission form (a name, a street, a school): longer than any real one, short
+   * enough that the printed application and the review keep their layout.
+   */
+  formTextMaxLength: 100,
   /** SPEC.md sections 5 and 9: a status change's remarks, at most 100 characters. */
   remarksMaxLength: 100,
 } as const;

@@ -130,6 +130,18 @@ describe("SPEC.md's messages, field by field", () => {
     expect(issuesOf({ ...sample, annualIncome: "12,000" })).toEqual([{ field: "annualIncome", message: messages.incomeInvalid }]);
   });
 
+  it("takes a typed text of at most 100 characters, required or optional, and names the field of a longer one", () => {
+    const long = "A".repeat(101);
+    const address = sample.addressDetails as object;
+    expect(issuesOf({ ...sample, caste: "B".repeat(100), addressDetails: { ...address, doorNo: "1".repeat(100) } })).toEqual([]);
+    expect(issuesOf({ ...sample, caste: long })).toEqual([{ field: "caste", message: messages.textTooLong }]);
+    expect(issuesOf({ ...sample, name: `${long} S` })).toEqual([{ field: "name", message: messages.textTooLong }]);
+    expect(issuesOf({ ...sample, addressDetails: { ...address, doorNo: long } })).toEqual([{ field: "addressDetails.doorNo", message: messages.textTooLong }]);
+    expect(issuesOf({ ...sample, referralName: long })).toEqual([{ field: "referralName", message: messages.textTooLong }]);
+    // Counted after the spaces around it are trimmed, as it is stored.
+    expect(issuesOf({ ...sample, caste: `  ${"B".repeat(100)}  ` })).toEqual([]);
+  });
+
   it("keeps the door number optional", () => {
     expect(issuesOf({ ...sample, addressDetails: { ...(sample.addressDetails as object), doorNo: "" } })).toEqual([]);
   });

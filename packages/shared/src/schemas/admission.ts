@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limits } from "../constants/limits.js";
 import { messages } from "../messages.js";
 import {
   bloodGroups,
@@ -24,13 +25,14 @@ function requiredText(message: string, clean: (value: string) => string = upperT
   return z
     .string({ error: message })
     .transform((value) => clean(value).trim())
-    .pipe(z.string().min(1, message));
+    .pipe(z.string().min(1, message).max(limits.formTextMaxLength, messages.textTooLong));
 }
 
 const optionalText = z
   .string()
   .optional()
-  .transform((value) => upperText(value ?? "").trim());
+  .transform((value) => upperText(value ?? "").trim())
+  .pipe(z.string().max(limits.formTextMaxLength, messages.textTooLong));
 
 function choice<T extends readonly [string, ...string[]]>(options: T, message: string) {
   return z.enum(options, { error: message });
