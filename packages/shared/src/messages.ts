@@ -180,6 +180,7 @@ export const userMessages = {
   emailTaken: "An account with this e-mail already exists.",
   admissionRoleFixed: "Applicant and student roles come from admission: they cannot be given or taken away here.",
   lastActiveAdmin: "At least one active admin must remain.",
+  ownAccessFixed: "You cannot disable your own account or change your own role: ask another admin.",
   accountDisabled: "This account is disabled. Enable it before sending a password reset.",
   created: "User created. We have e-mailed them a code to set their password.",
   updated: "User updated",

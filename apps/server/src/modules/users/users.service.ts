@@ -134,6 +134,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
 
     const roleChanged = before.role !== input.role;
     if (roleChanged && (!isStaffRole(before.role) || !isStaffRole(input.role))) throw new BadRequestError(userMessages.admissionRoleFixed);
+    // An admin who disabled or demoted themselves was signed out at once and locked out for good.
+    if (userId === actor.id && (roleChanged || !input.isActive)) throw new ConflictError(userMessages.ownAccessFixed);
     const removesAnAdmin = before.role === ROLE_ADMIN && before.isActive && (input.role !== ROLE_ADMIN || !input.isActive);
     // Counted after taking the lock: an admin removed by a change that committed meanwhile is not counted.
     if (removesAnAdmin && (await countActiveUsersWithRole(tx, ROLE_ADMIN)) <= 1) throw new ConflictError(userMessages.lastActiveAdmin);

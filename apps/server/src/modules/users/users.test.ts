@@ -396,11 +396,11 @@ describe("the last active admin", () => {
   const put = (cookie: string, id: number, payload: object) => call(fresh, updateRequest(id, payload), cookie);
   const disable = { role: ROLE_ADMIN, isActive: false };
 
-  it("cannot be demoted or disabled, not even by themselves", async () => {
+  it("cannot demote or disable themselves, which would sign them out for good", async () => {
     for (const payload of [{ role: ROLE_DEPARTMENT_ADMIN, isActive: true, degreeIds: [degreeId] }, disable]) {
       const response = await put(first.cookie, first.user.id, payload);
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(userMessages.lastActiveAdmin);
+      expect(response.json().message).toBe(userMessages.ownAccessFixed);
     }
     const [after] = await fresh.db.select().from(users).where(eq(users.id, first.user.id));
     expect(after).toMatchObject({ role: ROLE_ADMIN, isActive: true });
@@ -415,7 +415,7 @@ describe("the last active admin", () => {
 
     expect((await put(first.cookie, second.user.id, { role: ROLE_ADMIN, isActive: true })).statusCode).toBe(200);
     second.cookie = await signIn(fresh, second.user.userName, password);
-    expect((await put(first.cookie, first.user.id, disable)).statusCode).toBe(200);
+    expect((await put(second.cookie, first.user.id, disable)).statusCode).toBe(200);
     expect((await whoAmI(fresh, first.cookie)).statusCode).toBe(401);
     expect((await put(second.cookie, second.user.id, disable)).statusCode).toBe(409);
 

@@ -18,7 +18,10 @@ const applicant = { id: 3, userName: "kavya@example.in", mobile: "9840000016", r
 const page = { content: [principal, hod, applicant], totalElements: 3, totalPages: 1, number: 0, size: 20 };
 
 /** The users API: GET answers the page; every write is recorded and answered by `write`. */
-function usersApi(write: (method: string, url: string, body: unknown) => Answer = (method) => okAnswer(method === "PUT" ? principal : null, "User updated")) {
+function usersApi(
+  write: (method: string, url: string, body: unknown) => Answer = (method) => okAnswer(method === "PUT" ? principal : null, "User updated"),
+  signedIn = signedInAs("ROLE_ADMIN"),
+) {
   const writes: { method: string; url: string; body: unknown }[] = [];
   const handle = (url: string) => (init: RequestInit | undefined) => {
     if (!init?.method || init.method === "GET") return okAnswer(page);
@@ -27,7 +30,7 @@ function usersApi(write: (method: string, url: string, body: unknown) => Answer 
     return write(init.method, url, body);
   };
   const calls = stubApi({
-    ...signedInAs("ROLE_ADMIN"),
+    ...signedIn,
     "/booking/roles": ok(roles),
     "/booking/courses": ok([{ id: 1, name: "UG", applicationFee: 300 }]),
     "/booking/degrees": ok([{ id: 3, name: "B.SC. MATHEMATICS", courseId: 1 }, { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1 }]),
@@ -141,6 +144,15 @@ describe("the users screen", { timeout: 60_000 }, () => {
     await userEvent.click(within(confirmation).getByRole("button", { name: "Disable" }));
     expect(await screen.findByText(userMessages.lastActiveAdmin)).toBeTruthy();
     expect(api.writes).toEqual([{ method: "PUT", url: "/booking/users/1", body: { role: "ROLE_ADMIN", isActive: false, degreeIds: [] } }]);
+  });
+
+  it("offers the signed-in admin no Disable on their own row, which the server refuses too", async () => {
+    usersApi(undefined, { "/booking/api/auth/me": ok({ userId: principal.id, userName: principal.userName, roleName: "ROLE_ADMIN", mobile: null, degreeIds: null }) });
+    renderAt("/user");
+    const own = await findRow("principal@college.in");
+    expect(within(own).queryByRole("button", { name: "Disable principal@college.in" })).toBeNull();
+    expect(within(await findRow("hod@college.in")).getByRole("button", { name: "Disable hod@college.in" })).toBeTruthy();
+    expect(within(own).getByText("May 1, 2026")).toBeTruthy();
   });
 
   it("sends a password reset after confirmation, and nothing when cancelled", async () => {

@@ -4,7 +4,7 @@ import { Alert, Button, Col, Flex, Modal, Row, Select, Space, Table, Tag, Typogr
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
-import { useIsAdmin } from "../../../lib/current-user";
+import { useCurrentUser, useIsAdmin } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
 import { useAllDegrees, useMasterName } from "../../../lib/masters";
@@ -39,6 +39,9 @@ function UsersScreen() {
   const roleLabel = useRoleLabel();
   const updateUser = useUpdateUser();
   const sendPasswordReset = useSendPasswordReset();
+  // Nobody disables their own account here: the server refuses it, as it ended the admin's session for good.
+  const currentUser = useCurrentUser();
+  const createdDay = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium" });
   /** The account being edited, or "new" while a staff account is being created. */
   const [editing, setEditing] = useState<UserListItem | "new">();
 
@@ -102,7 +105,7 @@ function UsersScreen() {
       title: t("users.created"),
       dataIndex: "createdAt",
       key: "createdAt",
-      render: (createdAt: string) => new Date(createdAt).toLocaleDateString(i18n.language),
+      render: (createdAt: string) => createdDay.format(new Date(createdAt)),
     },
     {
       title: t("users.actions"),
@@ -114,15 +117,17 @@ function UsersScreen() {
               {t("users.edit")}
             </Button>
           )}
-          <Button
-            type="link"
-            size="small"
-            danger={user.isActive}
-            onClick={() => toggleActive(user)}
-            aria-label={t(user.isActive ? "users.disableUser" : "users.enableUser", { userName: user.userName })}
-          >
-            {user.isActive ? t("users.disable") : t("users.enable")}
-          </Button>
+          {user.id !== currentUser?.userId && (
+            <Button
+              type="link"
+              size="small"
+              danger={user.isActive}
+              onClick={() => toggleActive(user)}
+              aria-label={t(user.isActive ? "users.disableUser" : "users.enableUser", { userName: user.userName })}
+            >
+              {user.isActive ? t("users.disable") : t("users.enable")}
+            </Button>
+          )}
           {user.isActive && (
             <Button type="link" size="small" onClick={() => sendReset(user)} aria-label={t("users.sendResetTo", { userName: user.userName })}>
               {t("users.sendReset")}
