@@ -46,6 +46,10 @@ test("an admitted student pays a term in the sandbox and sees it Paid; the offic
   await expect(paidOnline).toContainText("Paid");
   await expect(paidOnline).toContainText(amount);
   await expectNoAxeViolations(student);
+  // On a 360 px phone the page does not scroll sideways, and the receipt's number stays on one line.
+  await student.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await paidOnline.locator(".unbroken").evaluate((number) => number.getClientRects().length)).toBe(1);
   const [onlineReceipt] = await Promise.all([student.waitForEvent("download"), paidOnline.getByRole("link", { name: /^Receipt FEE-/ }).click()]);
   expect(readFileSync(await onlineReceipt.path()).subarray(0, 5).toString()).toBe("%PDF-");
 

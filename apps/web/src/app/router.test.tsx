@@ -187,6 +187,18 @@ describe("routing rules of SPEC.md section 2", () => {
     expect(localStorage.getItem("admissionData")).toBeNull();
   });
 
+  it("clears local storage when the session ended while the page was closed: the first question, who is signed in, answers 401", async () => {
+    localStorage.setItem("user_role", "ROLE_STUDENT");
+    localStorage.setItem("user_id", "7");
+    localStorage.setItem("locale", "ta");
+    stubApi(signedOut);
+    const { router } = renderAt("/feesDetail");
+    await waitFor(() => expect(pathOf(router)).toBe("/signin"));
+    expect(localStorage.getItem("user_role")).toBeNull();
+    expect(localStorage.getItem("user_id")).toBeNull();
+    expect(localStorage.getItem("locale")).toBe("ta");
+  });
+
   it("shows the server-error page when a screen fails to draw, until the visitor goes elsewhere", async () => {
     stubApi({
       ...signedInAs("ROLE_USER"),

@@ -7,6 +7,11 @@ export function rememberUser(user: { userId: number; roleName: string }): void {
   localStorage.setItem(keys.userId, String(user.userId));
 }
 
+/** Whether this browser still holds a signed-in user's details. */
+export function hasStoredUser(): boolean {
+  return localStorage.getItem(keys.role) !== null || localStorage.getItem(keys.userId) !== null;
+}
+
 /** Sign-out and any 401 clear everything stored, except the language the person chose. */
 export function clearStoredData(): void {
   const locale = localStorage.getItem(keys.locale);

@@ -2,6 +2,7 @@ import type { SessionUser } from "@admissions/shared";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
+import { clearStoredData, hasStoredUser } from "../../../lib/storage";
 
 export const sessionKey = ["session"] as const;
 
@@ -10,7 +11,13 @@ async function fetchSession(): Promise<SessionUser | null> {
   try {
     return (await apiRequest<SessionUser>(apiPaths.me, { expectUnauthorized: true })).data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      // A session that ended while the page was closed (it expired, or was signed out elsewhere):
+      // what this browser kept of it goes, as after any 401 (SPEC.md). Only then, so that a visitor
+      // who was never signed in keeps the address they are to come back to after signing in.
+      if (hasStoredUser()) clearStoredData();
+      return null;
+    }
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import { errorText } from "../../../lib/error-text";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useFeeStatus } from "../api/fees";
 import { PaymentReturnAlert } from "../components/PaymentReturnAlert";
+import { ReceiptNumbered } from "../components/ReceiptNumbered";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
 import { feeStatusColour, formatRupees } from "../lib/fee-terms";
 import { Panel } from "../../../components/Panel";
@@ -56,8 +57,8 @@ export function FeesHistoryPage() {
             </Typography.Text>
           )}
           {term.receiptNo && (
-            <a href={apiPaths.feeReceipt(term.receiptNo)} download className="unbroken">
-              <DownloadOutlined aria-hidden /> {t("fees.receipt", { receiptNo: term.receiptNo })}
+            <a href={apiPaths.feeReceipt(term.receiptNo)} download>
+              <DownloadOutlined aria-hidden /> <ReceiptNumbered receiptNo={term.receiptNo} />
             </a>
           )}
         </Space>

@@ -18,6 +18,7 @@ import { useMessage, useNotification } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useFeeStatus, usePayFee } from "../api/fees";
+import { ReceiptNumbered } from "../components/ReceiptNumbered";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
 import { feeTermNumbers, feeYears, findFeeTerm, formatRupees } from "../lib/fee-terms";
 import { Panel } from "../../../components/Panel";
@@ -194,8 +195,8 @@ function TermNotice({ term, noMatch, year, termNo }: { term: FeeStatusTerm | und
       title={t("fees.alreadyPaid", { year, term: termNo })}
       description={
         term.receiptNo && (
-          <a href={apiPaths.feeReceipt(term.receiptNo)} download className="unbroken">
-            {t("fees.receipt", { receiptNo: term.receiptNo })}
+          <a href={apiPaths.feeReceipt(term.receiptNo)} download>
+            <ReceiptNumbered receiptNo={term.receiptNo} />
           </a>
         )
       }
