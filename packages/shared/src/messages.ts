@@ -44,6 +44,7 @@ export const messages = {
   maxMarksRequired: "Enter Max Marks!",
   registerNoRequired: "Enter Register No!",
   photoRequired: "Photo Mandatory",
+  photoNotImage: "The photo must be a JPG or PNG picture, not a PDF.",
   marksheetRequired: "Marksheet Mandatory",
   aadharImageRequired: "aadhar Mandatory",
   agreementRequired: "Should accept agreement",

@@ -181,6 +181,12 @@ const documentField = z
   .nullish()
   .transform((value) => value ?? "");
 
+/** A stored upload's name ends with the extension its content showed (uploads.service.ts). */
+export const isStoredPicture = (fileName: string) => /\.(jpe?g|png)$/i.test(fileName);
+
+/** The applicant's photo is shown and printed as a picture: a PDF is refused. */
+const photoField = documentField.refine((fileName) => fileName === "" || isStoredPicture(fileName), messages.photoNotImage);
+
 /** Copies the issues of a nested parse under a path of the outer object. */
 function forwardIssues(ctx: z.RefinementCtx, path: (string | number)[], error: z.ZodError) {
   for (const issue of error.issues) ctx.addIssue({ code: "custom", path: [...path, ...issue.path], message: issue.message });
@@ -232,7 +238,7 @@ export const admissionSchema = z
     addressDetails: z.unknown().optional(),
     examDetails: z.unknown().optional(),
     marksDetails: z.array(z.unknown()).max(maxMarkRows).default([]),
-    photoUrl: documentField,
+    photoUrl: photoField,
     marksheetCertificateUrl: documentField,
     transferCertificateUrl: documentField,
     communityCertificateUrl: documentField,

@@ -44,6 +44,7 @@ describe("POST /booking/admission refuses each bad value", () => {
     ["marksDetails.0.registerNo", withFirstRow({ registerNo: "" }), messages.registerNoRequired],
     ["marksDetails.0.passingYear", withFirstRow({ passingYear: "26" }), messages.yearInvalid],
     ["photoUrl", { photoUrl: "" }, messages.photoRequired],
+    ["photoUrl", { photoUrl: "0f3a9c2d4b5e6f708192a3b4c5d6e7f8.pdf" }, messages.photoNotImage],
     ["marksheetCertificateUrl", { marksheetCertificateUrl: "" }, messages.marksheetRequired],
     ["aadharImageUrl", { aadharImageUrl: "" }, messages.aadharImageRequired],
     ["declaration", { declaration: false }, messages.agreementRequired],

@@ -1,5 +1,5 @@
 import { CheckCircleFilled } from "@ant-design/icons";
-import { limits, messages } from "@admissions/shared";
+import { isStoredPicture, limits, messages } from "@admissions/shared";
 import { Image, Spin } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import { shrinkImageToFit } from "../lib/shrink-image";
 import "./document-upload.css";
 
 const ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
+const ACCEPT_PICTURES = "image/jpeg,image/png,.jpg,.jpeg,.png";
 
 /**
  * One document of the upload step. A native file input, so phones offer the camera and the gallery
@@ -27,6 +28,7 @@ export function DocumentUpload({
   owner,
   uploadFor,
   showPreview,
+  picturesOnly,
   required,
   id,
   "aria-invalid": invalid,
@@ -40,6 +42,8 @@ export function DocumentUpload({
   /** Staff upload for a walk-in applicant by e-mail. */
   uploadFor?: string;
   showPreview?: boolean;
+  /** The photo: a picture, never a PDF, as it is shown and printed. */
+  picturesOnly?: boolean;
   required?: boolean;
   id?: string;
   "aria-invalid"?: boolean;
@@ -70,7 +74,13 @@ export function DocumentUpload({
         refuse(translateMessage(messages.fileTooLarge));
         return;
       }
-      onChange?.(await uploadDocument(fitted, fitted.name, uploadFor));
+      const stored = await uploadDocument(fitted, fitted.name, uploadFor);
+      // The stored name's extension is what the server read in the file, whatever its own name said.
+      if (picturesOnly && !isStoredPicture(stored)) {
+        refuse(translateMessage(messages.photoNotImage));
+        return;
+      }
+      onChange?.(stored);
     } catch (error) {
       // The server's refusal says why (the type, the size, too many files); anything else is a failed upload.
       refuse(error instanceof ApiError && error.status > 0 && error.message ? translateMessage(error.message) : translateMessage(messages.uploadFailed));
@@ -89,7 +99,7 @@ export function DocumentUpload({
         <input
           id={inputId}
           type="file"
-          accept={ACCEPT}
+          accept={picturesOnly ? ACCEPT_PICTURES : ACCEPT}
           disabled={busy}
           aria-invalid={invalid}
           aria-describedby={[errorId, refusal && `${inputId}-refusal`, `${inputId}-hint`].filter(Boolean).join(" ")}

@@ -6,7 +6,7 @@ import { translateMessage } from "../../../lib/i18n";
 import { DocumentUpload } from "./DocumentUpload";
 
 export const documents = [
-  { name: "photoUrl", label: "photo", required: messages.photoRequired, preview: true },
+  { name: "photoUrl", label: "photo", required: messages.photoRequired, preview: true, picturesOnly: true },
   { name: "marksheetCertificateUrl", label: "marksheet", required: messages.marksheetRequired },
   { name: "transferCertificateUrl", label: "transferCertificate" },
   { name: "communityCertificateUrl", label: "communityCertificate" },
@@ -29,7 +29,14 @@ export function DocumentField({ name, owner, uploadFor, marksheetOptional }: { n
   return (
     <Col xs={24} md={12} lg={8}>
       <Form.Item name={name} rules={required ? [requiredRule(required)] : undefined}>
-        <DocumentUpload label={t(`admission.documents.${document.label}`)} owner={owner} uploadFor={uploadFor} showPreview={"preview" in document} required={!!required} />
+        <DocumentUpload
+          label={t(`admission.documents.${document.label}`)}
+          owner={owner}
+          uploadFor={uploadFor}
+          showPreview={"preview" in document}
+          picturesOnly={"picturesOnly" in document}
+          required={!!required}
+        />
       </Form.Item>
     </Col>
   );

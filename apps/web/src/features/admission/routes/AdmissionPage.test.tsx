@@ -1,4 +1,4 @@
-import { ageOn, notices, sampleAdmission } from "@admissions/shared";
+import { ageOn, messages, notices, sampleAdmission } from "@admissions/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -151,6 +151,21 @@ describe("a document's file input", () => {
     // The drawn button is not read out a second time: the input is named by its label alone.
     expect(screen.getByLabelText(/^Marksheet/)).toBe(marksheet);
     expect(screen.queryByLabelText(/Replace file/)).toBeNull();
+  });
+});
+
+describe("the photo", () => {
+  it("offers pictures only, and takes no file the server stored as a PDF, whatever its name said", async () => {
+    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null), "/booking/uploadFile": ok({ fileName: "0f3a9c2d4b5e6f70.pdf" }) });
+    renderAt("/admission");
+    const photo = await screen.findByLabelText(/^Photo/);
+    expect(photo.getAttribute("accept")).toBe("image/jpeg,image/png,.jpg,.jpeg,.png");
+    expect(screen.getByLabelText(/^Marksheet/).getAttribute("accept")).toContain("application/pdf");
+
+    fireEvent.change(photo, { target: { files: [new File(["%PDF-1.4"], "me.jpg", { type: "image/jpeg" })] } });
+    await waitFor(() => expect(photo.closest(".document-upload")!.textContent).toContain(messages.photoNotImage));
+    expect(photo.parentElement!.textContent).toBe("Choose file");
   });
 });
 
