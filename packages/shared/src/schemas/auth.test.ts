@@ -86,6 +86,7 @@ describe("signupRequestSchema", () => {
     [{ mobile: valid.mobile, emailId: valid.emailId }, { password: messages.passwordRequired }],
     [{ ...valid, password: "short" }, { password: messages.passwordTooShort }],
     [{ ...valid, password: "x".repeat(129) }, { password: messages.passwordTooLong }],
+    [{ ...valid, password: " ".repeat(8) }, { password: messages.passwordRequired }],
   ])("rejects %j with the field's message", (input, expected) => {
     expect(issuesOf(signupRequestSchema, input)).toEqual(expected);
   });
@@ -93,6 +94,7 @@ describe("signupRequestSchema", () => {
   it("accepts a password of exactly 8 and of exactly 128 characters", () => {
     expect(signupRequestSchema.safeParse({ ...valid, password: "x".repeat(8) }).success).toBe(true);
     expect(signupRequestSchema.safeParse({ ...valid, password: "x".repeat(128) }).success).toBe(true);
+    expect(signupRequestSchema.safeParse({ ...valid, password: " pass phrase " }).success).toBe(true);
   });
 });
 

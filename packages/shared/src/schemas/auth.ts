@@ -19,7 +19,9 @@ const newPasswordField = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
   .min(limits.passwordMinLength, messages.passwordTooShort)
-  .max(limits.passwordMaxLength, messages.passwordTooLong);
+  .max(limits.passwordMaxLength, messages.passwordTooLong)
+  // Spaces alone are no password, however many.
+  .refine((password) => password.trim() !== "", messages.passwordRequired);
 
 /** Indian mobile numbers: ten digits starting 6 to 9; spaces, dashes and a +91 or 0 prefix are dropped. */
 export function indianMobile(message: string) {

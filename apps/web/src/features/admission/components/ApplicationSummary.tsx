@@ -89,7 +89,8 @@ export function ApplicationSummary({ application, photoUrl }: { application: Sto
               [label("isPassedEleventh"), yesNo(exam.isPassedEleventh)],
               [label("tweleveStatus"), choice("tweleveStatus", exam.tweleveStatus)],
               [label("govtSchool"), yesNo(exam.govtSchool)],
-              [label("totalMarks"), shown(values.totalMarks)],
+              // An HSC result still awaited has no total yet: the 0 stored for it is not a mark.
+              [label("totalMarks"), values.totalMarkPercent ? shown(values.totalMarks) : "-"],
               [label("totalMarkPercent"), values.totalMarkPercent ? shown(values.totalMarkPercent) : "-"],
             ]}
           />
