@@ -6,6 +6,7 @@ import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
 import { CHANGE_PASSWORD_MODE, routes } from "../../../lib/paths";
 import { useRequestResetCode } from "../api/password-reset";
+import { useSession } from "../api/session";
 import { AuthCard } from "../components/AuthCard";
 import { TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
@@ -18,6 +19,9 @@ export function ForgotPasswordPage() {
   const { id } = useParams();
   const changing = id === CHANGE_PASSWORD_MODE;
   const requestCode = useRequestResetCode();
+  // Change Password is opened from the signed-in bar: the code goes to the account's own e-mail,
+  // filled in once the session is known (the form is drawn again with it).
+  const signedInUserName = useSession().data?.userName;
 
   const submit = ({ emailid }: { emailid: string }) => {
     const email = emailid.trim().toLowerCase();
@@ -33,7 +37,14 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title={changing ? t("forgot.titleChange") : t("forgot.titleForgot")}>
       {!changing && <p className="auth-card__intro">{t("forgot.intro")}</p>}
-      <Form layout="vertical" onFinish={submit} requiredMark={false} name="forgot-password">
+      <Form
+        key={signedInUserName}
+        layout="vertical"
+        onFinish={submit}
+        requiredMark={false}
+        name="forgot-password"
+        initialValues={{ emailid: changing ? signedInUserName : undefined }}
+      >
         <Form.Item name="emailid" label={t("forgot.email")} rules={[authFieldRule((schemas) => schemas.forgotPasswordQuerySchema.shape.emailid)]}>
           <TextInput type="email" autoComplete="email" inputMode="email" />
         </Form.Item>

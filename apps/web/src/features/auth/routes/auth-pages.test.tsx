@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { failure, ok, renderAt, signedOut, stubApi } from "../../../test/render";
+import { failure, ok, renderAt, signedInAs, signedOut, stubApi } from "../../../test/render";
 
 describe("sign-in page", () => {
   it("shows SPEC.md's messages for empty fields and sends nothing", async () => {
@@ -77,6 +77,13 @@ describe("forgot and change password", () => {
     renderAt("/changepassword/CHANGE_PWD");
     expect(await screen.findByRole("heading", { name: "Change Password" })).toBeTruthy();
     expect(screen.queryByText(/We will send a 6-digit code/)).toBeNull();
+  });
+
+  it("fills in the signed-in account's own e-mail on Change Password", async () => {
+    stubApi(signedInAs("ROLE_STUDENT", "asha@example.in"));
+    renderAt("/changepassword/CHANGE_PWD");
+    expect(await screen.findByRole("heading", { name: "Change Password" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText("E-mail")).toHaveProperty("value", "asha@example.in"));
   });
 
   it("titles /forgotpassword 'Forgot Your Password ?' and goes to /resetpassword/{email} with the server's message", async () => {
