@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { feeModes, feeModesWithReference, feeTermStatuses, feeTransactionKinds, feeTransactionRowStatuses, feeTransactionStatuses, offlineFeeModes } from "../constants/statuses.js";
+import { feeModes, feeModesWithReference, feeTermStatuses, feeTransactionKinds, feeTransactionRowStatuses, feeTransactionStatuses, offlineFeeModes, refundStatuses } from "../constants/statuses.js";
 import { messages } from "../messages.js";
 import { calendarDay, dayRangeInOrder, dayRangeReversed, timeZoneField } from "./activity.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
@@ -48,7 +48,25 @@ export const feeStatusTermSchema = z.object({
 });
 export type FeeStatusTerm = z.infer<typeof feeStatusTermSchema>;
 
-export const feeStatusSchema = z.object({ student: feeStudentSchema, terms: z.array(feeStatusTermSchema) });
+/**
+ * Money the gateway took from the student that paid nothing (the term was paid already, or its fee
+ * had changed): owed back until the office records giving it back, and then shown with how.
+ */
+export const feeRefundSchema = z.object({
+  orderId: z.string(),
+  amount: z.number(),
+  /** The year and term the money came for. */
+  academicYear: z.number().int().nullable(),
+  termNo: z.number().int().nullable(),
+  /** ISO 8601 instant the gateway's word came. */
+  paidAt: z.string().nullable(),
+  status: z.enum(refundStatuses),
+  refundedAt: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type FeeRefund = z.infer<typeof feeRefundSchema>;
+
+export const feeStatusSchema = z.object({ student: feeStudentSchema, terms: z.array(feeStatusTermSchema), refunds: z.array(feeRefundSchema) });
 export type FeeStatus = z.infer<typeof feeStatusSchema>;
 
 /**

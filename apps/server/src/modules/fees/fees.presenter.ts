@@ -1,5 +1,5 @@
-import { paiseToRupees, type FeeStatusTerm, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode } from "@admissions/shared";
-import type { FeePaymentRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
+import { paiseToRupees, type FeeRefund, type FeeStatusTerm, type RefundStatus, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode } from "@admissions/shared";
+import type { FeePaymentRow, FeeRefundRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
 import type { TransactionRecord } from "./transactions.repository.js";
 
 /** A term as the activity log names it: `FART-Y1T1 (year 1, term 1)`. */
@@ -32,6 +32,19 @@ export function presentFeeTerm(term: TermWithPayment): FeeStatusTerm {
     paidAt: term.paidAt?.toISOString() ?? null,
     receiptNo: term.receiptNo,
     mode: term.mode,
+  };
+}
+
+export function presentFeeRefund(refund: FeeRefundRow): FeeRefund {
+  return {
+    orderId: refund.orderId,
+    amount: paiseToRupees(refund.amountPaise),
+    academicYear: refund.academicYear,
+    termNo: refund.termNo,
+    paidAt: refund.settledAt?.toISOString() ?? null,
+    status: refund.refundStatus as RefundStatus,
+    refundedAt: refund.refundedAt?.toISOString() ?? null,
+    reference: refund.refundReference,
   };
 }
 

@@ -1,8 +1,9 @@
 import { yearIn } from "@admissions/shared";
-import { and, asc, eq, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { takeApplicationNumber } from "../admissions/admissions.repository.js";
+import { paymentPurposes } from "../payments/payments.repository.js";
 
 export type FeeTermRow = typeof feeTerms.$inferSelect;
 export type FeePaymentRow = typeof feePayments.$inferSelect;
@@ -77,6 +78,27 @@ export async function findTermsWithPayments(db: Database, studentId: number) {
 }
 
 export type TermWithPayment = Awaited<ReturnType<typeof findTermsWithPayments>>[number];
+
+/** The user's term fee orders whose money is owed back or was given back, oldest first. */
+export async function findFeeRefundsOfUser(db: Database, userId: number) {
+  return db
+    .select({
+      orderId: paymentOrders.orderId,
+      amountPaise: paymentOrders.amountPaise,
+      academicYear: feeTerms.academicYear,
+      termNo: feeTerms.termNo,
+      settledAt: paymentOrders.settledAt,
+      refundStatus: paymentOrders.refundStatus,
+      refundedAt: paymentOrders.refundedAt,
+      refundReference: paymentOrders.refundReference,
+    })
+    .from(paymentOrders)
+    .leftJoin(feeTerms, eq(feeTerms.id, paymentOrders.feeTermId))
+    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.purpose, paymentPurposes.fee), isNotNull(paymentOrders.refundStatus)))
+    .orderBy(asc(paymentOrders.id));
+}
+
+export type FeeRefundRow = Awaited<ReturnType<typeof findFeeRefundsOfUser>>[number];
 
 /**
  * The student's term with this fee code, locked until the transaction ends: paying it, online or at

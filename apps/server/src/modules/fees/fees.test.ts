@@ -249,6 +249,13 @@ describe("POST /booking/feePayment online", () => {
     const [duplicate, ...more] = await activities("payment.duplicate", second.orderId);
     expect(more).toEqual([]);
     expect(duplicate!.summary).toMatch(/already paid: refund it/);
+
+    // The student sees the money owed back in their fees, and then how it went back.
+    const owed = { orderId: second.orderId, amount: artsFee(1, 1), academicYear: 1, termNo: 1, paidAt: expect.any(String) };
+    expect((await feeStatus(cookie)).json().data.refunds).toEqual([{ ...owed, status: "Due", refundedAt: null, reference: null }]);
+    const refunded = await test.app.inject({ method: "POST", url: `/booking/refunds/${encodeURIComponent(second.orderId)}`, headers: { cookie: adminCookie }, payload: { reference: "RFND 556677" } });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await feeStatus(cookie)).json().data.refunds).toEqual([{ ...owed, status: "Refunded", refundedAt: expect.any(String), reference: "RFND 556677" }]);
   });
 
   it("a Success of the old amount for a term re-priced meanwhile leaves it Due and logs the refund", async () => {

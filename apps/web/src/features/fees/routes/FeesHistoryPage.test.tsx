@@ -69,6 +69,27 @@ describe("Fees History", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("button", { name: "Pay again" })).toBeNull();
   });
 
+  it("lists money the gateway took that paid nothing, owed back until the office gives it back, then how it went back", async () => {
+    const refunds = [
+      { orderId: "FEE2026000007P2", amount: 25000, academicYear: 1, termNo: 1, paidAt: "2026-06-10T05:40:00.000Z", status: "Due", refundedAt: null, reference: null },
+      { orderId: "FEE2026000007P3", amount: 25000, academicYear: 1, termNo: 1, paidAt: "2026-06-10T05:41:00.000Z", status: "Refunded", refundedAt: "2026-06-12T05:00:00.000Z", reference: "RFND 556677" },
+    ];
+    stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok({ ...feeStatus, refunds }) });
+    renderAt("/feesHistory");
+    expect(await screen.findByRole("heading", { name: "Money to be given back", level: 2 })).toBeTruthy();
+    expect(
+      screen.getByText("₹25,000 received on Jun 10, 2026 for Year 1, Term 1 (order FEE2026000007P2) paid for nothing: the term was already paid, or its fee had changed. The college office will give it back."),
+    ).toBeTruthy();
+    expect(screen.getByText("₹25,000 received on Jun 10, 2026 for Year 1, Term 1 (order FEE2026000007P3) was given back on Jun 12, 2026, reference RFND 556677.")).toBeTruthy();
+  });
+
+  it("shows nothing to give back when nothing is owed", async () => {
+    stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
+    renderAt("/feesHistory");
+    expect(await screen.findByText("ASHA R")).toBeTruthy();
+    expect(screen.queryByText("Money to be given back")).toBeNull();
+  });
+
   it("shows staff the student they named, with Fee Entry to /students/feesStatus/{user}", async () => {
     const calls = stubApi({ ...signedInAs("ROLE_ADMIN", "office@example.in"), "/booking/feeStatus": ok(feeStatus) });
     const { router } = renderAt("/feesHistory/asha%40example.in");
