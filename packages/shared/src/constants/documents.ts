@@ -8,3 +8,6 @@ export const documentFieldNames = [
   "specialCertificateUrl",
   "aadharImageUrl",
 ] as const;
+
+/** Whether a stored upload is a picture: its name ends with the extension its content showed (the server's uploads). */
+export const isStoredPicture = (fileName: string) => /\.(jpe?g|png)$/i.test(fileName);

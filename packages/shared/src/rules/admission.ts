@@ -36,6 +36,14 @@ export function isRealDate(value: string): boolean {
 }
 
 /**
+ * A calendar day that exists (2026-02-30 is refused, not rolled over into March), from 1900 on: no
+ * record is older, and PostgreSQL refuses the year 0000 that JavaScript's dates take. Here among the
+ * rules, not beside the list schemas that check it: a screen's date box asks it too, and importing
+ * it from a module of zod schemas brought zod into the staff's first download.
+ */
+export const isRecordedDay = (value: string): boolean => value >= "1900" && isRealDate(value);
+
+/**
  * The year, month and day a YYYY-MM-DD text names, or null when it names no day of the (Gregorian)
  * calendar. Counted rather than parsed into a Date and written back: every save reads the birth
  * date three times (its check, and its age twice), which was 8 % of a save's check with its JSON

@@ -1,12 +1,6 @@
 import { z } from "zod";
-import { isRealDate } from "../rules/admission.js";
+import { isRecordedDay } from "../rules/admission.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
-
-/**
- * A calendar day that exists (2026-02-30 is refused, not rolled over into March), from 1900 on: no
- * record is older, and PostgreSQL refuses the year 0000 that JavaScript's dates take.
- */
-export const isRecordedDay = (value: string): boolean => value >= "1900" && isRealDate(value);
 
 /** A day filter of the lists: a YYYY-MM-DD text that `isRecordedDay`. */
 export const calendarDay = z

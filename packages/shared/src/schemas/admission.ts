@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStoredPicture } from "../constants/documents.js";
 import { limits } from "../constants/limits.js";
 import { messages } from "../messages.js";
 import {
@@ -180,9 +181,6 @@ const documentField = z
   .string()
   .nullish()
   .transform((value) => value ?? "");
-
-/** A stored upload's name ends with the extension its content showed (uploads.service.ts). */
-export const isStoredPicture = (fileName: string) => /\.(jpe?g|png)$/i.test(fileName);
 
 /** The applicant's photo is shown and printed as a picture: a PDF is refused. */
 const photoField = documentField.refine((fileName) => fileName === "" || isStoredPicture(fileName), messages.photoNotImage);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dayRangeInOrder, dayRangeReversed, isRecordedDay, timeZoneField } from "./activity.js";
+import { isRecordedDay } from "../rules/admission.js";
+import { dayRangeInOrder, dayRangeReversed, timeZoneField } from "./activity.js";
 import { applicationFilterShape } from "./applications.js";
 
 /**
