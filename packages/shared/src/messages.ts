@@ -80,6 +80,7 @@ export const messages = {
   emisInvalid: "EMIS number must be digits only!",
   examDetailRequired: "Please fill in this exam detail!",
   yearInvalid: "Enter the year as YYYY!",
+  yearInFuture: "This year has not come yet!",
   textTooLong: `Keep this to ${limits.formTextMaxLength} characters or fewer!`,
   subjectRequired: "Select Subject!",
   markAboveMax: "Marks cannot be more than the max marks!",

@@ -153,6 +153,7 @@ describe("SPEC.md's messages, field by field", () => {
     ["markSecured", { markSecured: 101 }, messages.markAboveMax],
     ["subject", { subject: "" }, messages.subjectRequired],
     ["passingYear", { passingYear: "26" }, messages.yearInvalid],
+    ["passingYear", { passingYear: String(new Date().getFullYear() + 1) }, messages.yearInFuture],
   ])("the first mark row's %s: %j answers its message", (field, change, message) => {
     const rows = [...sample.marksDetails!];
     rows[0] = { ...(rows[0] as object), ...change };
@@ -220,6 +221,7 @@ describe("PG applications", () => {
       field: "examDetails.universityName",
       message: messages.examDetailRequired,
     });
+    expect(issuesOf({ ...sample, course: "PG", examDetails: { ...pgExam, yearOfStudy: "2099" }, marksDetails: [] })).toEqual([{ field: "examDetails.yearOfStudy", message: messages.yearInFuture }]);
   });
 
   it("still need the degree marksheet", () => {

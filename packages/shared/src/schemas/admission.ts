@@ -50,7 +50,11 @@ function markValue(message: string) {
   }, z.number({ error: message }).min(0, message));
 }
 
-const yearField = z.coerce.string({ error: messages.yearInvalid }).regex(/^(19|20)\d{2}$/, messages.yearInvalid);
+/** A year already come: a passing year of marks entered, a degree's year of passing (2099 was taken). */
+const yearField = z.coerce
+  .string({ error: messages.yearInvalid })
+  .regex(/^(19|20)\d{2}$/, messages.yearInvalid)
+  .refine((year) => Number(year) <= new Date().getFullYear(), messages.yearInFuture);
 
 /** Every field of the form with its own rule, so the form checks one field as the server checks the whole. */
 export const admissionFields = {
