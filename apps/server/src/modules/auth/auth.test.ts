@@ -174,6 +174,17 @@ describe("sessions", () => {
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
+  it("ends the session on a logout that names JSON as its type and sends no body, as some clients do", async () => {
+    const { cookie } = await signInAs(test);
+    const response = await test.app.inject({ method: "POST", url: "/booking/api/auth/logout", headers: { cookie, "content-type": "application/json" } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+    // A call that takes a body still refuses an empty one.
+    const signin = await test.app.inject({ method: "POST", url: "/booking/api/auth/signin", headers: { "content-type": "application/json" } });
+    expect(signin.statusCode).toBe(400);
+    expect(signin.json()).toMatchObject({ status: "error", message: "Body cannot be empty when content-type is set to 'application/json'" });
+  });
+
   it("ends a session idle for longer than the idle timeout", async () => {
     const { user, cookie } = await signInAs(test);
     const idleMinutes = test.ctx.settings.session.idleMs / 60_000;
