@@ -47,7 +47,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: "Where the gateway posts encResp back; redirects the browser to /transactionStatus, or /feesHistory?payment=success|failure|aborted|rejected for a term fee",
-          body: z.object({ encResp: z.string().max(20_000).optional(), orderNo: z.string().max(100).optional() }).passthrough(),
+          // A post with no body at all is refused as any unreadable answer is, landing the browser on its page.
+          body: z.preprocess((body) => body ?? {}, z.object({ encResp: z.string().max(20_000).optional(), orderNo: z.string().max(100).optional() }).passthrough()),
         },
         config: { rateLimit: { max: 60, timeWindow: 60_000 } },
       },

@@ -215,11 +215,18 @@ describe("the gateway's answer", () => {
     const first = await applicantAtTheGateway();
     const second = await applicantAtTheGateway();
     expect((await postBack("return", { encResp: "deadbeef" })).headers.location).toBe("/transactionStatus?payment=rejected");
+    // Nothing posted at all, with or without a form's type: the browser still lands on its page.
+    const empty = await postBack("return", {});
+    expect(empty.statusCode).toBe(303);
+    expect(empty.headers.location).toBe("/transactionStatus?payment=rejected");
+    const bare = await test.app.inject({ method: "POST", url: "/booking/payments/ccavenue/cancel", headers: { origin: "https://secure.ccavenue.com", "sec-fetch-site": "cross-site" } });
+    expect(bare.statusCode).toBe(303);
+    expect(bare.headers.location).toBe("/transactionStatus?payment=rejected");
     const back = await gatewayAnswer(first.start, "Success");
     expect((await postBack("return", { encResp: back.encResp, orderNo: second.start.orderId })).headers.location).toBe("/transactionStatus?payment=rejected");
     expect((await orderOf(first.start.orderId)).status).toBe("Awaiting");
     expect((await orderOf(second.start.orderId)).status).toBe("Awaiting");
-    const [mismatch, undecryptable] = await test.db.select().from(activityLog).where(eq(activityLog.action, "payment.rejected")).orderBy(desc(activityLog.id)).limit(2);
+    const [mismatch, , , undecryptable] = await test.db.select().from(activityLog).where(eq(activityLog.action, "payment.rejected")).orderBy(desc(activityLog.id)).limit(4);
     expect(undecryptable?.details).toMatchObject({ refusal: "undecryptable", reason: "encResp could not be decrypted" });
     expect(mismatch?.details).toMatchObject({ refusal: "orderNoMismatch", orderNo: second.start.orderId, orderId: first.start.orderId });
   });
