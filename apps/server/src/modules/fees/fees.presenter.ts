@@ -1,4 +1,4 @@
-import { paiseToRupees, type FeeRefund, type FeeStatusTerm, type RefundStatus, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode } from "@admissions/shared";
+import { paiseToRupees, type FeeRefund, type FeeStatusTerm, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode, type RefundStatus } from "@admissions/shared";
 import type { FeePaymentRow, FeeRefundRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
 import type { TransactionRecord } from "./transactions.repository.js";
 

@@ -24,13 +24,14 @@ async function fetchSession(): Promise<SessionUser | null> {
 
 const sessionQuery = queryOptions({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 5 * 60_000 });
 
-export function useSession() {
-  return useQuery(sessionQuery);
+/** Who is signed in, asked of the server unless `ask` is false: then only what a screen has asked already. */
+export function useSession({ ask = true }: { ask?: boolean } = {}) {
+  return useQuery({ ...sessionQuery, enabled: ask });
 }
 
 /** The signed-in user once a screen has asked who it is; this alone never asks the server. */
 export function useKnownSession() {
-  return useQuery({ ...sessionQuery, enabled: false }).data;
+  return useSession({ ask: false }).data;
 }
 
 export function useSetSession() {

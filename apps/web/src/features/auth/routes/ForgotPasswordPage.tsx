@@ -20,8 +20,9 @@ export function ForgotPasswordPage() {
   const changing = id === CHANGE_PASSWORD_MODE;
   const requestCode = useRequestResetCode();
   // Change Password is opened from the signed-in bar: the code goes to the account's own e-mail,
-  // filled in once the session is known (the form is drawn again with it).
-  const signedInUserName = useSession().data?.userName;
+  // filled in once the session is known (the form is drawn again with it). Forgot password, for the
+  // signed out, asks nobody.
+  const signedInUserName = useSession({ ask: changing }).data?.userName;
 
   const submit = ({ emailid }: { emailid: string }) => {
     const email = emailid.trim().toLowerCase();

@@ -88,7 +88,7 @@ describe("forgot and change password", () => {
 
   it("titles /forgotpassword 'Forgot Your Password ?' and goes to /resetpassword/{email} with the server's message", async () => {
     const text = "If an account exists for this e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.";
-    stubApi({ ...signedOut, "/booking/api/auth/forgetpwd": ok(text, text) });
+    const calls = stubApi({ ...signedOut, "/booking/api/auth/forgetpwd": ok(text, text) });
     const { router } = renderAt("/forgotpassword");
     expect(await screen.findByRole("heading", { name: "Forgot Your Password ?" })).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Send code" }));
@@ -98,5 +98,7 @@ describe("forgot and change password", () => {
     await userEvent.click(screen.getByRole("button", { name: "Send code" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/resetpassword/priya%40example.in"));
     expect(await screen.findByText(text)).toBeTruthy();
+    // Only Change Password, opened while signed in, asks who is signed in.
+    expect(calls.filter((call) => call.url === "/booking/api/auth/me")).toEqual([]);
   });
 });
