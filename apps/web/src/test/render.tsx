@@ -8,7 +8,7 @@ import { AppRoutes } from "../app/router";
 import { createQueryClient } from "../lib/query-client";
 
 export type Answer = { status: number; body: unknown };
-type Handler = (init?: RequestInit) => Answer | Promise<Answer>;
+export type Handler = (init?: RequestInit) => Answer | Promise<Answer>;
 
 /** The contract's envelope of a success, for a handler that answers according to the request. */
 export const okAnswer = (data: unknown, message = "OK"): Answer => ({ status: 200, body: { status: "success", message, data } });

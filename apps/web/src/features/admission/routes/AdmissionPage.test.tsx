@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { listedApplication } from "../../../test/applications";
-import { failure, failureAnswer, ok, okAnswer, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { failure, failureAnswer, ok, okAnswer, renderAt, signedInAs, stubApi, type Handler } from "../../../test/render";
 
 const masters = {
   "/booking/courses": ok([
@@ -134,11 +134,16 @@ describe("a document missing at the last step", () => {
   });
 });
 
+/** A new applicant's form drawn at its upload step (a local draft there), the uploads answered by `uploadAnswer`. */
+function openUploadStep(uploadAnswer: Handler) {
+  localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
+  stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null), "/booking/uploadFile": uploadAnswer });
+  renderAt("/admission");
+}
+
 describe("a document's file input", () => {
   it("says in the interface's words whether a file is in, where the browser's own said 'No file chosen' after every upload", async () => {
-    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
-    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null), "/booking/uploadFile": ok({ fileName: "marksheet.pdf" }) });
-    renderAt("/admission");
+    openUploadStep(ok({ fileName: "marksheet.pdf" }));
     const marksheet = await screen.findByLabelText(/^Marksheet/);
     const picker = marksheet.parentElement!;
     expect(picker.textContent).toBe("Choose file");
@@ -156,9 +161,7 @@ describe("a document's file input", () => {
 
 describe("the photo", () => {
   it("offers pictures only, and takes no file the server stored as a PDF, whatever its name said", async () => {
-    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
-    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null), "/booking/uploadFile": ok({ fileName: "0f3a9c2d4b5e6f70.pdf" }) });
-    renderAt("/admission");
+    openUploadStep(ok({ fileName: "0f3a9c2d4b5e6f70.pdf" }));
     const photo = await screen.findByLabelText(/^Photo/);
     expect(photo.getAttribute("accept")).toBe("image/jpeg,image/png,.jpg,.jpeg,.png");
     expect(screen.getByLabelText(/^Marksheet/).getAttribute("accept")).toContain("application/pdf");
@@ -171,14 +174,7 @@ describe("the photo", () => {
 
 describe("an upload the server refuses", () => {
   it("says the server's reason, not only that the upload failed", async () => {
-    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
-    stubApi({
-      ...signedInAs("ROLE_USER", "new@example.in"),
-      ...masters,
-      "/booking/admission": ok(null),
-      "/booking/uploadFile": failure(409, notices.tooManyUploads),
-    });
-    renderAt("/admission");
+    openUploadStep(failure(409, notices.tooManyUploads));
     const marksheet = await screen.findByLabelText(/^Marksheet/);
     fireEvent.change(marksheet, { target: { files: [new File(["%PDF-1.4"], "marksheet.pdf", { type: "application/pdf" })] } });
     expect((await screen.findAllByText(notices.tooManyUploads)).length).toBeGreaterThan(0);
