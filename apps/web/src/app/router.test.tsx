@@ -78,6 +78,22 @@ describe("routing rules of SPEC.md section 2", () => {
     expect(screen.getByRole("link", { name: "Verify and Pay" })).toBeTruthy();
   });
 
+  it("lists to an applicant who paid the application fee twice the money owed back, and then how it went back", async () => {
+    const paidTwice = { orderId: "APP2026000042P2", amount: 300, academicYear: null, termNo: null, paidAt: "2026-06-10T05:40:00.000Z" };
+    stubApplicantPaying("Submitted", "Success", {
+      "/booking/paymentRefunds": ok([
+        { ...paidTwice, status: "Due", refundedAt: null, reference: null },
+        { ...paidTwice, orderId: "APP2026000042P3", status: "Refunded", refundedAt: "2026-06-12T05:00:00.000Z", reference: "NEFT 4411" },
+      ]),
+    });
+    renderAt("/transactionStatus");
+    expect(await screen.findByRole("heading", { name: "Money to be given back", level: 2 })).toBeTruthy();
+    expect(
+      screen.getByText("₹300 received on Jun 10, 2026 for the application fee (order APP2026000042P2) paid for nothing: the fee was already paid, or it had changed. The college office will give it back."),
+    ).toBeTruthy();
+    expect(screen.getByText("₹300 received on Jun 10, 2026 for the application fee (order APP2026000042P3) was given back on Jun 12, 2026, reference NEFT 4411.")).toBeTruthy();
+  });
+
   it.each(["Failure", "Aborted"])("tells an applicant whose payment ended %s that nothing was taken, and how to try again", async (paymentStatus) => {
     stubApplicantPaying("Payment Failure", paymentStatus);
     renderAt("/transactionStatus");

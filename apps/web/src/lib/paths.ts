@@ -35,6 +35,8 @@ export const apiPaths = {
   /** POST: a staff decision (Approved, Transferred, Cancelled, Rejected) with its remarks. */
   decideApplication: "/booking/applicationStatus",
   applicationDecision: "/booking/applicationDecision",
+  /** The signed-in user's own payments that paid nothing: owed back, or given back. */
+  paymentRefunds: "/booking/paymentRefunds",
   sameAadhaar: (query: SameAadhaarQuery) => `/booking/sameAadhaar?${new URLSearchParams(query)}`,
   applicationHistory: (applicationNo: string) => `/booking/applicationHistory?applicationNo=${encodeURIComponent(applicationNo)}`,
   /** Staff: a page of the activity log; the action names it holds. */

@@ -49,13 +49,13 @@ export const feeStatusTermSchema = z.object({
 export type FeeStatusTerm = z.infer<typeof feeStatusTermSchema>;
 
 /**
- * Money the gateway took from the student that paid nothing (the term was paid already, or its fee
- * had changed): owed back until the office records giving it back, and then shown with how.
+ * Money the gateway took that paid nothing (the application fee or the term was paid already, or its
+ * fee had changed): owed back until the office records giving it back, and then shown with how.
  */
-export const feeRefundSchema = z.object({
+export const paymentRefundSchema = z.object({
   orderId: z.string(),
   amount: z.number(),
-  /** The year and term the money came for. */
+  /** The year and term the money came for; both null when it came for the application fee. */
   academicYear: z.number().int().nullable(),
   termNo: z.number().int().nullable(),
   /** ISO 8601 instant the gateway's word came. */
@@ -64,9 +64,9 @@ export const feeRefundSchema = z.object({
   refundedAt: z.string().nullable(),
   reference: z.string().nullable(),
 });
-export type FeeRefund = z.infer<typeof feeRefundSchema>;
+export type PaymentRefund = z.infer<typeof paymentRefundSchema>;
 
-export const feeStatusSchema = z.object({ student: feeStudentSchema, terms: z.array(feeStatusTermSchema), refunds: z.array(feeRefundSchema) });
+export const feeStatusSchema = z.object({ student: feeStudentSchema, terms: z.array(feeStatusTermSchema), refunds: z.array(paymentRefundSchema) });
 export type FeeStatus = z.infer<typeof feeStatusSchema>;
 
 /**

@@ -1,5 +1,5 @@
-import { paiseToRupees, type FeeRefund, type FeeStatusTerm, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode, type RefundStatus } from "@admissions/shared";
-import type { FeePaymentRow, FeeRefundRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
+import { paiseToRupees, type PaymentRefund, type FeeStatusTerm, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode, type RefundStatus } from "@admissions/shared";
+import type { FeePaymentRow, RefundRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
 import type { TransactionRecord } from "./transactions.repository.js";
 
 /** A term as the activity log names it: `FART-Y1T1 (year 1, term 1)`. */
@@ -35,7 +35,7 @@ export function presentFeeTerm(term: TermWithPayment): FeeStatusTerm {
   };
 }
 
-export function presentFeeRefund(refund: FeeRefundRow): FeeRefund {
+export function presentRefund(refund: RefundRow): PaymentRefund {
   return {
     orderId: refund.orderId,
     amount: paiseToRupees(refund.amountPaise),

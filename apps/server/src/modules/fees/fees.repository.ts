@@ -3,7 +3,6 @@ import { and, asc, eq, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { takeApplicationNumber } from "../admissions/admissions.repository.js";
-import { paymentPurposes } from "../payments/payments.repository.js";
 
 export type FeeTermRow = typeof feeTerms.$inferSelect;
 export type FeePaymentRow = typeof feePayments.$inferSelect;
@@ -79,8 +78,11 @@ export async function findTermsWithPayments(db: Database, studentId: number) {
 
 export type TermWithPayment = Awaited<ReturnType<typeof findTermsWithPayments>>[number];
 
-/** The user's term fee orders whose money is owed back or was given back, oldest first. */
-export async function findFeeRefundsOfUser(db: Database, userId: number) {
+/**
+ * The user's orders whose money is owed back or was given back, oldest first: term fees, and the
+ * application fee, which an applicant paying from two tabs can pay twice (its year and term are null).
+ */
+export async function findRefundsOfUser(db: Database, userId: number) {
   return db
     .select({
       orderId: paymentOrders.orderId,
@@ -94,11 +96,11 @@ export async function findFeeRefundsOfUser(db: Database, userId: number) {
     })
     .from(paymentOrders)
     .leftJoin(feeTerms, eq(feeTerms.id, paymentOrders.feeTermId))
-    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.purpose, paymentPurposes.fee), isNotNull(paymentOrders.refundStatus)))
+    .where(and(eq(paymentOrders.userId, userId), isNotNull(paymentOrders.refundStatus)))
     .orderBy(asc(paymentOrders.id));
 }
 
-export type FeeRefundRow = Awaited<ReturnType<typeof findFeeRefundsOfUser>>[number];
+export type RefundRow = Awaited<ReturnType<typeof findRefundsOfUser>>[number];
 
 /**
  * The student's term with this fee code, locked until the transaction ends: paying it, online or at

@@ -8,13 +8,13 @@ import { paymentPurposes, type PaymentOrderRow } from "../payments/payments.repo
 import { startGatewayPayment, type PaymentStart } from "../payments/payments.service.js";
 import { buildReceiptPdf } from "../payments/receipt.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
-import { describeTerm, termDetails, presentFeeRefund, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
+import { describeTerm, termDetails, presentRefund, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
 import {
   findReceiptByNumber,
   findReceiptOfOrder,
   findStudentByUserName,
   findStudentOfUser,
-  findFeeRefundsOfUser,
+  findRefundsOfUser,
   findTermsWithPayments,
   lockTermToPay,
   recordTermPayment,
@@ -43,8 +43,8 @@ async function studentInScope(db: Database, actor: Actor, userName: string): Pro
 /** GET feeStatus: a student sees their own terms, staff any student's of their degrees. */
 export async function getFeeStatus(db: Database, actor: Actor, userName: string | undefined): Promise<FeeStatus> {
   const student = isStaffRole(actor.role) && userName ? await studentInScope(db, actor, userName) : await ownStudent(db, actor, userName);
-  const [terms, refunds] = await Promise.all([findTermsWithPayments(db, student.id), findFeeRefundsOfUser(db, student.userId)]);
-  return { student: presentFeeStudent(student), terms: terms.map(presentFeeTerm), refunds: refunds.map(presentFeeRefund) };
+  const [terms, refunds] = await Promise.all([findTermsWithPayments(db, student.id), findRefundsOfUser(db, student.userId)]);
+  return { student: presentFeeStudent(student), terms: terms.map(presentFeeTerm), refunds: refunds.map(presentRefund) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { applicantQuerySchema, envelope, isStaffRole, receiptQuerySchema } from "@admissions/shared";
+import { applicantQuerySchema, envelope, isStaffRole, paymentRefundSchema, receiptQuerySchema } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFoundError } from "../../errors.js";
@@ -6,6 +6,8 @@ import { requestMeta } from "../../plugins/auth.js";
 import { gatewayAskingLimit } from "../../plugins/rate-limit.js";
 import { responses, success } from "../../http.js";
 import { findReadable } from "../admissions/admissions.service.js";
+import { presentRefund } from "../fees/fees.presenter.js";
+import { findRefundsOfUser } from "../fees/fees.repository.js";
 import { feeReceiptOfOrder } from "../fees/fees.service.js";
 import { findApplicationStatusOfUser, getOrderById, paymentPurposes, type ApplicationStatusRow } from "./payments.repository.js";
 import { applicationReceiptOf, landingOf, settleAwaitingOrders, settleFromReturn } from "./payments.service.js";
@@ -91,6 +93,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.status !== "Success" || (order.userId !== actor.id && !isStaffRole(actor.role))) throw new NotFoundError();
       const receipt = order.purpose === paymentPurposes.fee ? await feeReceiptOfOrder(app.ctx, actor, order) : await applicationReceiptOf(app.ctx, actor, order);
       return sendReceipt(reply, receipt, { inline: request.query.print });
+    },
+  );
+
+  app.get(
+    "/paymentRefunds",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's own payments that paid nothing (a fee paid twice): owed back, or given back and how",
+        response: responses(envelope(z.array(paymentRefundSchema)), 401),
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      return success((await findRefundsOfUser(app.ctx.db, request.actor!.id)).map(presentRefund));
     },
   );
 

@@ -1,4 +1,4 @@
-import { ROLE_USER, messages, notices, sampleAdmission } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_USER, messages, notices, sampleAdmission } from "@admissions/shared";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { activityLog, applications, degrees, paymentOrders, users } from "../../db/schema/index.js";
@@ -140,6 +140,26 @@ describe("the gateway's answer", () => {
     ]);
     // Owed back, the order is listed among the fee transactions' refunds until staff record it refunded.
     expect((await orderOf(start.orderId)).refundStatus).toBe("Due");
+  });
+
+  it("an application fee paid from two tabs is listed to its payer as owed back, then as given back, and to nobody else", async () => {
+    const { cookie, payload, start: first } = await applicantAtTheGateway();
+    const second = (await test.app.inject({ method: "POST", url: "/booking/admission", headers: { cookie }, payload })).json().data as typeof first;
+    expect(second.orderId).not.toBe(first.orderId);
+    const refunds = async (sessionCookie: string) => (await test.app.inject({ url: "/booking/paymentRefunds", headers: { cookie: sessionCookie } })).json().data;
+    expect(await refunds(cookie)).toEqual([]);
+
+    await postBack("return", { encResp: (await gatewayAnswer(first, "Success")).encResp });
+    expect((await postBack("return", { encResp: (await gatewayAnswer(second, "Success")).encResp })).headers.location).toBe("/transactionStatus?payment=refund");
+    const owed = { orderId: second.orderId, amount: 300, academicYear: null, termNo: null, paidAt: expect.any(String) };
+    expect(await refunds(cookie)).toEqual([{ ...owed, status: "Due", refundedAt: null, reference: null }]);
+    expect(await refunds((await signInAs(test)).cookie)).toEqual([]);
+
+    const admin = await signInAs(test, ROLE_ADMIN);
+    const given = await test.app.inject({ method: "POST", url: `/booking/refunds/${encodeURIComponent(second.orderId)}`, headers: { cookie: admin.cookie }, payload: { reference: "NEFT 4411" } });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(await refunds(cookie)).toEqual([{ ...owed, status: "Refunded", refundedAt: expect.any(String), reference: "NEFT 4411" }]);
+    expect((await test.app.inject({ url: "/booking/paymentRefunds" })).statusCode).toBe(401);
   });
 
   it("a Success of an order made before the applicant changed to a dearer course submits nothing, logs the refund and leaves the new fee to pay", async () => {

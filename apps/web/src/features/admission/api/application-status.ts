@@ -1,4 +1,4 @@
-import type { LatestDecision } from "@admissions/shared";
+import type { LatestDecision, PaymentRefund } from "@admissions/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
@@ -32,6 +32,17 @@ export function useLatestDecision(userName: string | undefined) {
     enabled: !!userName,
     staleTime: 0,
     queryFn: async () => (await apiRequest<LatestDecision>(apiPaths.applicationDecision)).data,
+  });
+}
+
+/** The signed-in applicant's payments that paid nothing (the application fee paid from two tabs). */
+export function usePaymentRefunds(userName: string | undefined) {
+  return useQuery({
+    // Keyed by whose they are, like the decision, though the call answers the session's own.
+    queryKey: ["paymentRefunds", userName ?? ""],
+    enabled: !!userName,
+    staleTime: 0,
+    queryFn: async () => (await apiRequest<PaymentRefund[]>(apiPaths.paymentRefunds)).data,
   });
 }
 

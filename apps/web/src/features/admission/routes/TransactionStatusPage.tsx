@@ -10,10 +10,11 @@ import { useDocumentUrl } from "../../../lib/documents";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { useAdmission } from "../api/admission";
-import { displayRef, needsPayment, useApplicationStatus, useLatestDecision, useVerifyPayment } from "../api/application-status";
+import { displayRef, needsPayment, useApplicationStatus, useLatestDecision, usePaymentRefunds, useVerifyPayment } from "../api/application-status";
 import { ApplicationSummary } from "../components/ApplicationSummary";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 import { Panel } from "../../../components/Panel";
+import { PaymentRefunds } from "../../fees/components/PaymentRefunds";
 
 /** The payment statuses of an attempt that took nothing: the gateway refused it, or the payer left it. */
 const unpaidAttempts = ["Failure", "Aborted"];
@@ -63,6 +64,7 @@ export function TransactionStatusPage() {
   const photoUrl = useDocumentUrl(user?.userName, application.data?.photoUrl ?? undefined);
   const verify = useVerifyPayment(user?.userName);
   const decision = useLatestDecision(applicantName);
+  const refunds = usePaymentRefunds(applicantName);
   const factsLayout = useFactsLayout();
 
   // With the gateway's outcome, if it came with one: an answer the server could not match to an order
@@ -129,6 +131,7 @@ export function TransactionStatusPage() {
             {t("payment.print")}
           </Button>
         </Space>
+        {refunds.data && <PaymentRefunds refunds={refunds.data} />}
       </Panel>
       {application.data && (
         <div className="print-only">

@@ -73,6 +73,8 @@ describe("Fees History", { timeout: 60_000 }, () => {
     const refunds = [
       { orderId: "FEE2026000007P2", amount: 25000, academicYear: 1, termNo: 1, paidAt: "2026-06-10T05:40:00.000Z", status: "Due", refundedAt: null, reference: null },
       { orderId: "FEE2026000007P3", amount: 25000, academicYear: 1, termNo: 1, paidAt: "2026-06-10T05:41:00.000Z", status: "Refunded", refundedAt: "2026-06-12T05:00:00.000Z", reference: "RFND 556677" },
+      // Paid twice as an applicant, the application fee is still owed back to the student.
+      { orderId: "APP2026000007P2", amount: 300, academicYear: null, termNo: null, paidAt: "2026-05-02T05:40:00.000Z", status: "Due", refundedAt: null, reference: null },
     ];
     stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok({ ...feeStatus, refunds }) });
     renderAt("/feesHistory");
@@ -81,6 +83,9 @@ describe("Fees History", { timeout: 60_000 }, () => {
       screen.getByText("₹25,000 received on Jun 10, 2026 for Year 1, Term 1 (order FEE2026000007P2) paid for nothing: the term was already paid, or its fee had changed. The college office will give it back."),
     ).toBeTruthy();
     expect(screen.getByText("₹25,000 received on Jun 10, 2026 for Year 1, Term 1 (order FEE2026000007P3) was given back on Jun 12, 2026, reference RFND 556677.")).toBeTruthy();
+    expect(
+      screen.getByText("₹300 received on May 2, 2026 for the application fee (order APP2026000007P2) paid for nothing: the fee was already paid, or it had changed. The college office will give it back."),
+    ).toBeTruthy();
   });
 
   it("shows nothing to give back when nothing is owed", async () => {

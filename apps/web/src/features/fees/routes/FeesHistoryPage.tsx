@@ -9,7 +9,7 @@ import { errorText } from "../../../lib/error-text";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useFeeStatus } from "../api/fees";
 import { PaymentReturnAlert } from "../components/PaymentReturnAlert";
-import { FeeRefunds } from "../components/FeeRefunds";
+import { PaymentRefunds } from "../components/PaymentRefunds";
 import { ReceiptNumbered } from "../components/ReceiptNumbered";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
 import { feeStatusColour, formatRupees } from "../lib/fee-terms";
@@ -97,7 +97,7 @@ export function FeesHistoryPage() {
             size="small"
             locale={{ emptyText: t("fees.noTerms") }}
           />
-          <FeeRefunds refunds={feeStatus.data.refunds} />
+          <PaymentRefunds refunds={feeStatus.data.refunds} />
         </>
       )}
     </Panel>
