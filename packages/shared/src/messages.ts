@@ -131,6 +131,8 @@ export const notices = {
   notAStudent: "No student record was found for this account.",
   feeTermNotFound: "No fee term matches the year and term you chose.",
   feeTermPaid: "This term has already been paid.",
+  // Its terms are no longer owed (isOwedNow): money taken for them would only have to go back.
+  feeAdmissionCancelled: "This student's admission was cancelled: no fee can be paid for it. Make the student Active again first if the cancellation was a mistake.",
   feeAmountChanged: "The fee amount has changed; reload the page.",
   onlineFeeStudentOnly: "Only the student can pay a fee online; staff record the fees paid at the college.",
   refundNotDue: "This payment has no refund due: it was refunded already, or it was never to be refunded.",

@@ -52,6 +52,7 @@ export async function getFeeStatus(db: Database, actor: Actor, userName: string 
  * the term's: a changed amount is reported, never charged or trusted.
  */
 async function lockPayableTerm(db: Database, student: FeeStudentRecord, payment: FeePayment): Promise<FeeTermRow> {
+  if (student.status === "Cancelled") throw new ConflictError(notices.feeAdmissionCancelled);
   const term = await lockTermToPay(db, student.id, payment);
   if (!term) throw new NotFoundError(notices.feeTermNotFound);
   if (term.status === termStatus.paid) throw new ConflictError(notices.feeTermPaid);

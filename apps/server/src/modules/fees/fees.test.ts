@@ -450,6 +450,17 @@ describe("a term is paid once", () => {
     expect(await paymentsOfTerm((await termOf(person.user.id, "FART-Y1T1")).id)).toHaveLength(1);
   });
 
+  it("a student whose admission was cancelled is refused any fee with 409, which records nothing", async () => {
+    const person = await student();
+    await test.db.update(students).set({ status: "Cancelled" }).where(eq(students.userId, person.user.id));
+    const refused = await payAtOffice(person.user.userName, "FART-Y1T1");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(notices.feeAdmissionCancelled);
+    expect(await paymentsOfTerm((await termOf(person.user.id, "FART-Y1T1")).id)).toEqual([]);
+    await test.db.update(students).set({ status: "Active" }).where(eq(students.userId, person.user.id));
+    expect((await payAtOffice(person.user.userName, "FART-Y1T1")).statusCode).toBe(200);
+  });
+
   it("two offices recording the same term at once: one payment, the other refused with 409", async () => {
     const person = await student();
     const answers = await Promise.all([payAtOffice(person.user.userName, "FART-Y2T1"), payAtOffice(person.user.userName, "FART-Y2T1", { mode: "Cheque", reference: "CHQ 1" })]);

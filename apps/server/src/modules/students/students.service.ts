@@ -128,8 +128,10 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     if (from.status !== to.status) accountChanged = await matchAccountRoleToStatus(tx, before.id, to.status);
     // A student put in another year owes its fees and the later years': the terms they lack come from
     // the degree's fee structure, as approval and the import make them (an imported year-2 student
-    // put back in year 1 had no year-1 terms to pay, and nothing made them later).
-    const feeTermsCreated = yearChanged && to.status === "Active" ? await copyFeeStructureToStudents(tx, [before.id], { andLaterYears: true }) : 0;
+    // put back in year 1 had no year-1 terms to pay, and nothing made them later). So does one made
+    // Active again, whose year may have been changed while they were not.
+    const owesAnotherYear = to.status === "Active" && (yearChanged || from.status !== "Active");
+    const feeTermsCreated = owesAnotherYear ? await copyFeeStructureToStudents(tx, [before.id], { andLaterYears: true }) : 0;
     await recordActivity(tx, {
       actor,
       action: "student.updated",

@@ -472,6 +472,21 @@ describe("POST /booking/students", () => {
     expect((await updatesOf(moved.admissionNo)).at(-1)).toMatchObject({ details: { feeTermsCreated: 0 } });
   });
 
+  it("gives a student made Active again the terms of a year they were put in while not Active", async () => {
+    const moved = await importStudent("0902");
+    const feeCodes = async () => (await test.db.select().from(feeTerms).where(eq(feeTerms.studentId, moved.id)).orderBy(asc(feeTerms.academicYear), asc(feeTerms.termNo))).map((term) => term.feeCode);
+    const imported = await feeCodes();
+    const save = (status: string) => edit({ id: moved.id, name: "ELANGO V", mobile: "9840000005", currentYear: 1, status });
+
+    // Put back in year 1 while cancelled, the student owes nothing and is given no terms.
+    expect((await save("Cancelled")).json().data).toMatchObject({ currentYear: 1, status: "Cancelled", feesDue: 0 });
+    expect(await feeCodes()).toEqual(imported);
+    expect((await save("Active")).json().data).toMatchObject({ currentYear: 1, status: "Active", feesDue: 2 });
+    // Year 1's two terms are owed now; the later years' come due as the student reaches them.
+    expect(await feeCodes()).toEqual(["SART-Y1T1", "SART-Y1T2", "SART-Y2T1", "SART-Y2T2", "SART-Y3T1", "SART-Y3T2"]);
+    expect((await updatesOf(moved.admissionNo)).at(-1)).toMatchObject({ summary: `Changed student ${moved.admissionNo}: status Cancelled to Active; 6 fee terms added from the degree's fee structure` });
+  });
+
   it("writes nothing when nothing changes, and accepts the fixed facts sent back unchanged", async () => {
     const before = await updatesOf(people.anitha.admissionNo);
     const response = await edit({

@@ -71,6 +71,15 @@ describe("Pay Fees", { timeout: 60_000 }, () => {
     expect(payButton().hasAttribute("disabled")).toBe(true);
   });
 
+  it("offline: says a cancelled admission takes no fee, and offers no PAY", async () => {
+    stubApi({ ...signedInAs("ROLE_ADMIN", "office@example.in"), "/booking/feeStatus": ok({ ...feeStatus, student: { ...feeStatus.student, status: "Cancelled" } }) });
+    renderAt("/students/feesStatus/asha%40example.in");
+    expect(await screen.findByText(/^This student's admission was cancelled: no fee can be paid for it\./)).toBeTruthy();
+    await choose("Select Year", "Year 1");
+    await choose("Select Term", "Term 2");
+    expect(payButton().hasAttribute("disabled")).toBe(true);
+  });
+
   it("online: asks the server to start the payment for the chosen term and posts the gateway form", async () => {
     const submitted = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
     const calls = stubApi({

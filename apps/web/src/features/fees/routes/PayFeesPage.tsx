@@ -76,6 +76,8 @@ export function PayFeesPage() {
   const chosen = findFeeTerm(terms, year, termNo);
   const noMatch = year !== undefined && termNo !== undefined && !chosen;
   const alreadyPaid = chosen?.status === "Paid";
+  // A withdrawn admission owes nothing more; the server refuses its payments too.
+  const admissionCancelled = feeStatus.data.student.status === "Cancelled";
 
   /** SPEC.md: offline, 'Saved' and back to the previous screen; the receipt can be printed from the notice at once. */
   const recorded = (receiptNo: string) => {
@@ -138,6 +140,7 @@ export function PayFeesPage() {
         {title}
       </Typography.Title>
       <StudentFeeSummary student={feeStatus.data.student} />
+      {admissionCancelled && <Alert type="warning" showIcon className="notice-alert" title={t("notices.feeAdmissionCancelled")} />}
       <Typography.Paragraph>{offline ? t("fees.offlineHint") : t("fees.onlineHint")}</Typography.Paragraph>
       <Form<PayFeesValues> form={form} layout="vertical" onFinish={(values) => void sending.run(() => submit(values))}>
         <Form.Item name="year" label={t("fees.selectYear")} rules={[{ required: true, message: t("validation.feeYearRequired") }]}>
@@ -169,7 +172,7 @@ export function PayFeesPage() {
         <Form.Item name="remarks" label={t("fees.remarks")}>
           <Input.TextArea maxLength={FEE_REMARKS_MAX_LENGTH} showCount rows={2} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={sending.busy || leavingForGateway} disabled={alreadyPaid}>
+        <Button type="primary" htmlType="submit" loading={sending.busy || leavingForGateway} disabled={alreadyPaid || admissionCancelled}>
           {t("fees.pay")}
         </Button>
         {leavingForGateway && (
