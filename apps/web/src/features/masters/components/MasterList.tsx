@@ -1,5 +1,5 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { Alert, Button, Tag, Typography } from "antd";
+import { Alert, Button, Modal, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
@@ -80,4 +80,27 @@ export function RowButton({ label, name, onClick, loading }: { label: string; na
       {label}
     </Button>
   );
+}
+
+/**
+ * Activates at once, but asks before deactivating: one click on a course's Deactivate hid all its
+ * degrees from the admission form. `question` names what closes; the holder goes in the page.
+ */
+export function useActiveToggle() {
+  const { t } = useTranslation();
+  const [modal, holder] = Modal.useModal();
+  const toggle = (isActive: boolean, question: string, change: (isActive: boolean) => void) => {
+    if (!isActive) {
+      change(true);
+      return;
+    }
+    void modal.confirm({
+      title: question,
+      okText: t("masters.deactivate"),
+      okButtonProps: { danger: true },
+      cancelText: t("masters.cancel"),
+      onOk: () => change(false),
+    });
+  };
+  return [toggle, holder] as const;
 }

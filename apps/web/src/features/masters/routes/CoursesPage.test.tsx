@@ -85,6 +85,14 @@ describe("the Course screen", { timeout: 60_000 }, () => {
     await userEvent.click(within(await findRow("DIPLOMA")).getByRole("button", { name: "Activate: DIPLOMA" }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ method: "PUT", url: "/booking/courses/3", body: { name: "DIPLOMA", applicationFee: 250, isActive: true } });
+
+    // Closing a course closes its degrees to applicants: it is asked first, activating is not.
+    await userEvent.click(within(await findRow("UG")).getByRole("button", { name: "Deactivate: UG" }));
+    const question = await screen.findByRole("dialog", { name: "Deactivate UG? Applicants will no longer find it, or any of its degrees, on the admission form." });
+    expect(sent).toHaveLength(2);
+    await userEvent.click(within(question).getByRole("button", { name: "Deactivate" }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]).toMatchObject({ method: "PUT", url: "/booking/courses/1", body: { name: "UG", isActive: false } });
   });
 
   it("shows other staff the list without the admin's actions", async () => {

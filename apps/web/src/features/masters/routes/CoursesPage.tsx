@@ -9,7 +9,7 @@ import { useMessage } from "../../../lib/message";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { useAllCourses } from "../../../lib/masters";
 import { useSaveCourse } from "../api/masters";
-import { ActiveTag, MasterList, RowButton } from "../components/MasterList";
+import { ActiveTag, MasterList, RowButton, useActiveToggle } from "../components/MasterList";
 import { MasterFormModal } from "../components/MasterFormModal";
 
 type CourseValues = { name: string; applicationFee: number };
@@ -24,6 +24,7 @@ export function CoursesPage() {
   const save = useSaveCourse();
   /** The course being edited, "new" while adding one, undefined when the dialog is shut. */
   const [editing, setEditing] = useState<Course | "new">();
+  const [toggleActive, confirmHolder] = useActiveToggle();
 
   const setActive = (course: Course, isActive: boolean) =>
     save.mutate(
@@ -47,7 +48,7 @@ export function CoursesPage() {
                   label={course.isActive ? t("masters.deactivate") : t("masters.activate")}
                   name={course.name}
                   loading={save.isPending && save.variables?.id === course.id}
-                  onClick={() => setActive(course, !course.isActive)}
+                  onClick={() => toggleActive(course.isActive === true, t("masters.confirmDeactivateCourse", { name: course.name }), (isActive) => setActive(course, isActive))}
                 />
               </Space>
             ),
@@ -101,6 +102,7 @@ export function CoursesPage() {
           </Form.Item>
         </MasterFormModal>
       )}
+      {confirmHolder}
     </MasterList>
   );
 }

@@ -65,7 +65,19 @@ describe("the Degree screen", { timeout: 60_000 }, () => {
     expect(sent[0]).toEqual({ method: "POST", url: "/booking/degrees", body: { name: "m.sc. physics", courseId: 2 } });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
-    await userEvent.click(within(await findRow("M.COM.")).getByRole("button", { name: "Deactivate: M.COM." }));
+    // Deactivating asks first: Cancel changes nothing, Deactivate sends it.
+    const deactivate = async () => userEvent.click(within(await findRow("M.COM.")).getByRole("button", { name: "Deactivate: M.COM." }));
+    await deactivate();
+    // Found by its text: in tests every Ant Design id is "test-id", so a dialog's name can point elsewhere.
+    // A dialog answered stays in the page, hidden, so the newest one is the last.
+    const askedAbout = async () => (await screen.findAllByText("Deactivate M.COM.? Applicants will no longer find it on the admission form.")).at(-1)!.closest<HTMLElement>('[role="dialog"]')!;
+    let question = await askedAbout();
+    await userEvent.click(within(question).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent).toHaveLength(1);
+    await deactivate();
+    question = await askedAbout();
+    await userEvent.click(within(question).getByRole("button", { name: "Deactivate" }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ method: "PUT", url: "/booking/degrees/6", body: { name: "M.COM.", courseId: 2, isActive: false } });
   });

@@ -11,7 +11,7 @@ import { useAllCourses, useAllDegrees } from "../../../lib/masters";
 import { useSaveDegree } from "../api/masters";
 import { FeeStructureModal } from "../components/FeeStructureModal";
 import { MasterFormModal } from "../components/MasterFormModal";
-import { ActiveTag, MasterList, RowButton } from "../components/MasterList";
+import { ActiveTag, MasterList, RowButton, useActiveToggle } from "../components/MasterList";
 
 type DegreeValues = { name: string; courseId: number };
 
@@ -31,6 +31,7 @@ export function DegreesPage() {
   /** The degree being edited, "new" while adding one. */
   const [editing, setEditing] = useState<Degree | "new">();
   const [feesOf, setFeesOf] = useState<Degree>();
+  const [toggleActive, confirmHolder] = useActiveToggle();
 
   const courseName = (courseId: number) => courses.data?.find((course) => course.id === courseId)?.name ?? String(courseId);
   const courseOptions = (courses.data ?? []).map((course) => ({
@@ -59,7 +60,7 @@ export function DegreesPage() {
               label={degree.isActive ? t("masters.deactivate") : t("masters.activate")}
               name={degree.name}
               loading={save.isPending && save.variables?.id === degree.id}
-              onClick={() => setActive(degree, !degree.isActive)}
+              onClick={() => toggleActive(degree.isActive === true, t("masters.confirmDeactivateDegree", { name: degree.name }), (isActive) => setActive(degree, isActive))}
             />
           )}
           <RowButton label={t("masters.feeStructure")} name={degree.name} onClick={() => setFeesOf(degree)} />
@@ -118,6 +119,7 @@ export function DegreesPage() {
         </MasterFormModal>
       )}
       {feesOf && <FeeStructureModal degree={feesOf} canEdit={isAdmin} onClose={() => setFeesOf(undefined)} />}
+      {confirmHolder}
     </MasterList>
   );
 }
