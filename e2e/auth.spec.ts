@@ -87,3 +87,28 @@ test("a first load asks who is signed in once, from the page's head rather than 
   expect(sessionReads).toHaveLength(1);
   expect(sessionReads[0]).not.toBe("fetch");
 });
+
+test("a tab left open on one applicant's form starts again as the account another tab signs in, and saves nothing of the first into it", async ({ context, request }) => {
+  const [first, second] = [newApplicantEmail(), newApplicantEmail()];
+  await signUpApplicant(request, first, "Applicant-pass-1");
+  await signUpApplicant(request, second, "Applicant-pass-1");
+  const firstTab = await context.newPage();
+  await signInThroughForm(firstTab, first, "Applicant-pass-1");
+  await expect(firstTab).toHaveURL(/\/admission$/);
+  await firstTab.getByLabel("Name", { exact: true }).fill("FIRST APPLICANT");
+
+  // A browsing centre's next applicant, in another tab of the same browser.
+  const secondTab = await context.newPage();
+  await secondTab.goto("/admission");
+  await secondTab.getByRole("button", { name: "Logout" }).click();
+  await expect(secondTab).toHaveURL(/\/signin$/);
+  await expect(firstTab).toHaveURL(/\/signin$/);
+  await signInThroughForm(secondTab, second, "Applicant-pass-1");
+
+  // The first tab is drawn again for the account now signed in: the first applicant's name is gone.
+  await expect(firstTab).toHaveURL(/\/admission$/);
+  await expect(firstTab.getByLabel("Name", { exact: true })).toHaveValue("");
+  await firstTab.waitForTimeout(3_000);
+  const draft = (await (await secondTab.request.get("/booking/admission/draft")).json()).data as { values?: { name?: string } } | null;
+  expect(draft?.values?.name ?? "").not.toContain("FIRST");
+});

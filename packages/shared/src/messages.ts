@@ -114,6 +114,8 @@ export const notices = {
   foreignOrigin: "This request came from another site and was refused.",
   bodyTooLarge: "The request is too large.",
   applicationLocked: "This application has been submitted and can no longer be changed.",
+  // A tab drawn for one account saving after another account signed in elsewhere in the browser.
+  formOfAnotherAccount: "This form was opened for another account than the one signed in now (perhaps in another tab). Reload the page: nothing was saved.",
   notAnApplicant: "This e-mail belongs to an account that cannot apply.",
   studentMarksOnly: "Only the marks of an application made before the results can be updated.",
   unsupportedFile: "Only JPG, PNG and PDF files can be uploaded.",

@@ -20,7 +20,7 @@ import { oneTaskEach } from "../lib/tasks";
 import { RedirectSignedIn, RequireAuth, RequireStaff, RootRedirect } from "./guards";
 import { ApplicantFrame } from "./layouts/ApplicantFrame";
 import { PublicLayout } from "./layouts/PublicLayout";
-import { useSignOutOnUnauthorized } from "./session-expiry";
+import { useSignOutOnUnauthorized, useStartAgainWhenAccountChanges } from "./session-expiry";
 
 /** An on-demand element's code: started by its first drawing or ahead of it (AskAhead). */
 interface Download {
@@ -274,6 +274,7 @@ function askAhead(queryClient: QueryClient, user: SessionUser, pathname: string)
 /** The screens, inside a BrowserRouter (the app) or a MemoryRouter (tests). */
 export function AppRoutes() {
   useSignOutOnUnauthorized();
+  useStartAgainWhenAccountChanges();
   return (
     <>
       {useRoutes(routeTree)}

@@ -11,6 +11,8 @@ export const apiPaths = {
   admission: (userName: string) => `/booking/admission?userName=${encodeURIComponent(userName)}`,
   submitAdmission: "/booking/admission",
   admissionDraft: "/booking/admission/draft",
+  /** PUT: the draft of the form drawn for this account (refused when another has signed in since). */
+  admissionDraftOf: (userName: string) => `/booking/admission/draft?userName=${encodeURIComponent(userName)}`,
   verifyPayment: "/booking/payments/verify",
   receipt: (orderId: string) => `/booking/payments/receipt/${encodeURIComponent(orderId)}`,
   applications: (query: string) => `/booking/admissionAll?${query}`,

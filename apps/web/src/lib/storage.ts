@@ -7,6 +7,22 @@ export function rememberUser(user: { userId: number; roleName: string }): void {
   localStorage.setItem(keys.userId, String(user.userId));
 }
 
+/**
+ * Calls `changed` when another tab of this browser signs a different account in, or signs out: the
+ * session cookie is the browser's, so this tab's screens, drawn for the account before, now act as
+ * the new one. Answers the function that stops listening.
+ */
+export function onAccountChangedElsewhere(changed: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    // `key` is null when the other tab cleared everything (a sign-out, or a 401 there).
+    if (event.storageArea !== localStorage || (event.key !== null && event.key !== keys.userId)) return;
+    if (event.key !== null && event.newValue === event.oldValue) return;
+    changed();
+  };
+  window.addEventListener("storage", listener);
+  return () => window.removeEventListener("storage", listener);
+}
+
 /** Whether this browser still holds a signed-in user's details. */
 export function hasStoredUser(): boolean {
   return localStorage.getItem(keys.role) !== null || localStorage.getItem(keys.userId) !== null;

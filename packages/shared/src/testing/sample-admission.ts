@@ -12,11 +12,11 @@ export function sampleAadhaarNumber(n: number): string {
 
 /**
  * A complete, valid UG application in DESIGN.md's wire shape, for tests, benchmarks and demos.
- * The Aadhar number carries a correct Verhoeff check digit.
+ * The Aadhar number carries a correct Verhoeff check digit. It names no account (`userName`): an
+ * applicant's save of it is their own, and staff name the walk-in applicant it is for.
  */
 export function sampleAdmission(overrides: Partial<AdmissionInput> = {}): AdmissionInput {
   return {
-    userName: "priya@example.in",
     isOffline: false,
     course: "UG",
     courseSubject: "B.SC. COMPUTER SCIENCE",

@@ -5,7 +5,7 @@ import { requestMeta } from "../../plugins/auth.js";
 import { responses, success, sendSuccessOfJson } from "../../http.js";
 import { getDraft, saveDraft } from "./admissions.repository.js";
 import { presentSubmission } from "./admissions.presenter.js";
-import { findReadableApplication, submitAdmission } from "./admissions.service.js";
+import { assertFormDrawnFor, findReadableApplication, submitAdmission } from "./admissions.service.js";
 
 const submissionSchema = z.object({
   applicationNo: z.string(),
@@ -72,10 +72,17 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/admission/draft",
     {
       bodyLimit: limits.draftMaxBytes,
-      schema: { tags, summary: "Keep the unfinished form on the server", body: admissionDraftSchema, response: responses(envelope(z.null()), 400, 401, 413) },
+      schema: {
+        tags,
+        summary: "Keep the unfinished form on the server; userName, when given, is whose the form is (409 when it is not the session's)",
+        querystring: applicantQuerySchema,
+        body: admissionDraftSchema,
+        response: responses(envelope(z.null()), 400, 401, 409, 413),
+      },
       onRequest: app.requireUser,
     },
     async (request) => {
+      assertFormDrawnFor(request.actor!, request.query.userName);
       await saveDraft(app.ctx.db, request.actor!.id, request.body);
       return success(null, notices.saved);
     },

@@ -65,6 +65,17 @@ function applicantUserNameOf(actor: Actor, admission: Admission): string {
 }
 
 /**
+ * A form that names whose it is must be the signed-in account's own: a tab drawn for one applicant
+ * and left open while another signed in elsewhere in the browser (one cookie for every tab) would
+ * otherwise save the first applicant's details into the second's application or draft. Staff name
+ * the walk-in applicant instead, and their saves do not come here.
+ */
+export function assertFormDrawnFor(actor: Actor, userName: string | undefined): void {
+  if (userName === undefined || userName.trim() === "") return;
+  if (userName.trim().toLowerCase() !== actor.userName) throw new ConflictError(notices.formOfAnotherAccount);
+}
+
+/**
  * A walk-in applicant entered by staff gets an account; they set its password through forgot
  * password. `created` says whether the account is new, for the activity log.
  */
@@ -133,6 +144,7 @@ const paymentStartedSummary = (existing: boolean, orderId: string) => `${existin
  * the marks (see below).
  */
 export async function submitAdmission(ctx: AppContext, actor: Actor, admission: Admission, meta: RequestMeta, log: FastifyBaseLogger): Promise<SubmittedAdmission> {
+  if (!isStaffRole(actor.role)) assertFormDrawnFor(actor, admission.userName);
   if (actor.role === ROLE_STUDENT) return { application: await updateStudentMarks(ctx, actor, admission, meta) };
   const offline = isStaffRole(actor.role);
   const userName = applicantUserNameOf(actor, admission);

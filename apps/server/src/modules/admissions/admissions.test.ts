@@ -96,6 +96,18 @@ describe("an applicant's application", () => {
     expect(stored).not.toHaveProperty("declaration");
   });
 
+  it("is refused with 409, and nothing saved, when the form names another account than the session's (a tab left open as someone else)", async () => {
+    const [drawnFor, signedIn] = [await signInAs(test), await signInAs(test)];
+    const before = await countApplications();
+    const refused = await submit(signedIn.cookie, { ...(await applicationFor(signedIn)), userName: drawnFor.user.userName });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(notices.formOfAnotherAccount);
+    expect(await countApplications()).toBe(before);
+    // Its own name, in any case and with spaces, is its own.
+    const own = await submit(signedIn.cookie, { ...(await applicationFor(signedIn)), userName: ` ${signedIn.user.userName.toUpperCase()} ` });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
   it("is answered whole: the form as stored, with the account's e-mail and the office's numbers and statuses over it", async () => {
     const session = await signInAs(test);
     const { applicationNo } = (await submit(session.cookie, await applicationFor(session))).json().data;
@@ -304,6 +316,18 @@ describe("the server-side draft", () => {
 
     await submit(session.cookie, await applicationFor(session));
     expect(await test.db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, session.user.id))).toHaveLength(0);
+  });
+
+  it("refuses with 409 a draft drawn for another account than the session's, and keeps both drafts as they were", async () => {
+    const [drawnFor, signedIn] = [await signInAs(test), await signInAs(test)];
+    await putDraft(signedIn.cookie, { name: "OWN", step: 0 });
+    const refused = await test.app.inject({ method: "PUT", url: `/booking/admission/draft?userName=${encodeURIComponent(drawnFor.user.userName)}`, headers: { cookie: signedIn.cookie }, payload: { name: "SOMEONE ELSE", step: 1 } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(notices.formOfAnotherAccount);
+    expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie: signedIn.cookie } })).json().data).toEqual({ name: "OWN", step: 0 });
+    expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie: drawnFor.cookie } })).json().data).toBeNull();
+    const own = await test.app.inject({ method: "PUT", url: `/booking/admission/draft?userName=${encodeURIComponent(signedIn.user.userName)}`, headers: { cookie: signedIn.cookie }, payload: { name: "OWN", step: 1 } });
+    expect(own.statusCode).toBe(200);
   });
 
   it("refuses a draft over 64 KiB", async () => {

@@ -30,8 +30,9 @@ export function useSubmitAdmission() {
   });
 }
 
-export async function saveServerDraft(draft: AdmissionDraft): Promise<void> {
-  await apiRequest<null>(apiPaths.admissionDraft, { method: "PUT", body: draft });
+/** Keeps the form on the server, naming whose it was drawn for: a tab left open as another account is refused. */
+export async function saveServerDraft(draft: AdmissionDraft, owner: string | undefined): Promise<void> {
+  await apiRequest<null>(owner ? apiPaths.admissionDraftOf(owner) : apiPaths.admissionDraft, { method: "PUT", body: draft });
 }
 
 export async function uploadDocument(file: Blob, fileName: string, username?: string): Promise<string> {

@@ -110,7 +110,7 @@ describe("changes typed into a stored application whose fee failed", () => {
     localStorage.setItem("admissionData", JSON.stringify({ ...typed, owner: "person@example.in" }));
     const first = renderAt("/admission");
     expect(await screen.findByRole("heading", { name: "Address Details" })).toBeTruthy();
-    expect(screen.getByLabelText("Student's mobile (WhatsApp)")).toHaveProperty("value", "9123456780");
+    expect(await screen.findByLabelText("Student's mobile (WhatsApp)")).toHaveProperty("value", "9123456780");
     first.unmount();
 
     localStorage.setItem("admissionData", JSON.stringify({ ...typed, owner: "someone.else@example.in" }));

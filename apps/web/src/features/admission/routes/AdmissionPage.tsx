@@ -162,7 +162,7 @@ export function AdmissionPage() {
       writeLocalDraft({ ...draft, applicationNo: stored.data?.applicationNo }, user?.userName);
       if (offline || student) return;
       clearTimeout(serverDraftTimer.current);
-      const send = () => void saveServerDraft(draft).catch(() => undefined);
+      const send = () => void saveServerDraft(draft, user?.userName).catch(() => undefined);
       if (now) send();
       else serverDraftTimer.current = setTimeout(send, SERVER_DRAFT_DELAY_MS);
     },
