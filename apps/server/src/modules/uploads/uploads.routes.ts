@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AppError, BadRequestError } from "../../errors.js";
 import { responses, success } from "../../http.js";
 import { requestMeta } from "../../plugins/auth.js";
-import { documentOwnerFor, findReadableUpload, safeDownloadName, saveUpload } from "./uploads.service.js";
+import { documentOwnerFor, findReadableUpload, downloadDisposition, saveUpload } from "./uploads.service.js";
 
 /** SPEC.md section 7: POST /uploadFile (multipart file and username) and GET downloadFile/userName/{user}/{file}. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +63,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header("content-type", file.contentType)
         .header("content-length", String(file.sizeBytes))
-        .header("content-disposition", `attachment; filename="${safeDownloadName(file.originalName, extension)}"`)
+        .header("content-disposition", downloadDisposition(file.originalName, extension))
         .header("cache-control", "private, no-cache")
         .send(app.ctx.storage.open(file.fileName));
     },

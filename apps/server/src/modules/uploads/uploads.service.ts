@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { limits, messages, notices } from "@admissions/shared";
 import { fileTypeFromBuffer } from "file-type";
+import { create as contentDisposition } from "content-disposition";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { AppError, BadRequestError, ConflictError, NotFoundError } from "../../errors.js";
@@ -24,6 +25,25 @@ export async function documentOwnerFor(db: Database, actor: Actor, requestedUser
   const owner = (requestedUserName ?? actor.userName).trim().toLowerCase();
   await findReadableApplication(db, actor, owner);
   return owner;
+}
+
+/**
+ * The browser's name for an uploaded file as it can be kept and logged: no control characters (NUL
+ * among them) and no half of a surrogate pair, which PostgreSQL refuses (a 500 before), and at most
+ * 200 characters, none of them cut in two.
+ */
+export function storableFileName(name: string): string {
+  return Array.from(name.toWellFormed().replace(/\p{Cc}/gu, "")).slice(0, 200).join("");
+}
+
+/**
+ * How a download is offered: under the name it was uploaded with, in any script (a Tamil
+ * certificate's name was saved as "document.pdf"), its extension the stored file's, with an ASCII
+ * name beside it for clients that read only that.
+ */
+export function downloadDisposition(originalName: string, extension: string): string {
+  const base = Array.from(originalName.replace(/\.[^.]*$/, "").replace(/[\\/:*?"<>|]/g, "").trim()).slice(0, 80).join("");
+  return contentDisposition(`${base || "document"}.${extension}`, { fallback: safeDownloadName(originalName, extension) });
 }
 
 /** The name the browser gave, reduced to what is safe in a header and a file system. */
@@ -56,7 +76,7 @@ export async function saveUpload(
   const fileName = `${randomBytes(16).toString("hex")}.${extension}`;
   await ctx.storage.save(fileName, upload.content);
   try {
-    const originalName = upload.originalName.slice(0, 200);
+    const originalName = storableFileName(upload.originalName);
     await ctx.db.transaction(async (tx) => {
       await insertUploadedFile(tx, {
         fileName,

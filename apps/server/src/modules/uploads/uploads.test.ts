@@ -59,11 +59,22 @@ describe("POST /booking/uploadFile", () => {
     expect(await storedCount()).toBe(before);
   });
 
+  it("keeps a file name it cannot store as it can: no NUL, no emoji cut in half at 200 characters", async () => {
+    const long = `${"a".repeat(199)}\u{1F600}.pdf`;
+    const fileName = await uploadAs(test, applicant.cookie, fixtures.marksheet, { name: long });
+    const [row] = await test.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, fileName));
+    // 200 characters as people count them: the emoji whole, where 200 UTF-16 units kept half of it.
+    expect(row!.originalName).toBe(`${"a".repeat(199)}\u{1F600}`);
+    const withNul = await uploadAs(test, applicant.cookie, fixtures.marksheet, { name: "mark\u0000sheet.pdf" });
+    const [kept] = await test.db.select().from(uploadedFiles).where(eq(uploadedFiles.fileName, withNul));
+    expect(kept!.originalName).toBe("marksheet.pdf");
+  });
+
   it("ignores path tricks in the file name", async () => {
     const fileName = await uploadAs(test, applicant.cookie, fixtures.photo, { name: "../../../etc/passwd.jpg" });
     expect(fileName).toMatch(/^[a-f0-9]{32}\.jpg$/);
     const response = await download(applicant.cookie, applicant.user.userName, fileName);
-    expect(response.headers["content-disposition"]).toBe('attachment; filename="passwd.jpg"');
+    expect(response.headers["content-disposition"]).toBe("attachment; filename=passwd.jpg");
   });
 
   it("will not let an applicant upload in another's name, but lets staff upload for a walk-in applicant", async () => {
@@ -104,8 +115,14 @@ describe("GET /booking/downloadFile/userName/{user}/{file}", () => {
     const response = await download(applicant.cookie, applicant.user.userName, fileName);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
-    expect(response.headers["content-disposition"]).toBe('attachment; filename="Mark Sheet final.pdf"');
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="Mark Sheet final.pdf"; filename*=UTF-8''Mark%20Sheet%20%28final%29.pdf`);
     expect(response.rawPayload.equals(fixtures.marksheet)).toBe(true);
+  });
+
+  it("offers a document under its name in any script, with an ASCII name beside it", async () => {
+    const fileName = await uploadAs(test, applicant.cookie, fixtures.marksheet, { name: "தமிழ் சான்றிதழ்.pdf" });
+    const response = await download(applicant.cookie, applicant.user.userName, fileName);
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename=document.pdf; filename*=UTF-8''${encodeURIComponent("தமிழ் சான்றிதழ்")}.pdf`);
   });
 
   it("answers 404 to another applicant, whatever the path says, and 200 to staff", async () => {
