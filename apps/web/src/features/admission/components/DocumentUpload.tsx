@@ -100,7 +100,12 @@ export function DocumentUpload({
           id={inputId}
           type="file"
           accept={picturesOnly ? ACCEPT_PICTURES : ACCEPT}
-          disabled={busy}
+          // Not disabled while it uploads: a disabled input loses the focus, and a keyboard user was
+          // sent back to the top of the page after every document. It only refuses to open meanwhile.
+          aria-disabled={busy || undefined}
+          onClick={(event) => {
+            if (busy) event.preventDefault();
+          }}
           aria-invalid={invalid}
           aria-describedby={[errorId, refusal && `${inputId}-refusal`, `${inputId}-hint`].filter(Boolean).join(" ")}
           onChange={(event) => {
@@ -118,10 +123,10 @@ export function DocumentUpload({
           <Spin size="small" />
         ) : value ? (
           <>
-            <CheckCircleFilled className="document-upload__done" /> {t("admission.uploaded")}
+            <CheckCircleFilled className="document-upload__done" aria-hidden /> {t("admission.uploaded")}
           </>
         ) : (
-          t("admission.uploadHint")
+          t(picturesOnly ? "admission.pictureHint" : "admission.uploadHint")
         )}
       </div>
       {refusal && (

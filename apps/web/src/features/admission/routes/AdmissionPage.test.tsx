@@ -150,12 +150,20 @@ describe("a document's file input", () => {
     const described = () => marksheet.getAttribute("aria-describedby")!.split(" ").map((id) => document.getElementById(id)?.textContent);
     expect(described()).toContain("JPG, PNG or PDF, up to 1 MB");
 
+    // The focus stays on the input through the upload: a disabled input had dropped it to the page.
+    marksheet.focus();
     fireEvent.change(marksheet, { target: { files: [new File(["%PDF-1.4"], "marksheet.pdf", { type: "application/pdf" })] } });
+    await waitFor(() => expect(marksheet.getAttribute("aria-disabled")).toBe("true"));
+    expect(document.activeElement).toBe(marksheet);
     await waitFor(() => expect(picker.textContent).toBe("Replace file"));
+    expect(document.activeElement).toBe(marksheet);
     expect(described()).toContainEqual(expect.stringContaining("Uploaded"));
     // The drawn button is not read out a second time: the input is named by its label alone.
     expect(screen.getByLabelText(/^Marksheet/)).toBe(marksheet);
     expect(screen.queryByLabelText(/Replace file/)).toBeNull();
+    // The photo takes pictures only, and says so.
+    const photo = screen.getByLabelText(/^Photo/);
+    expect(photo.getAttribute("aria-describedby")!.split(" ").map((id) => document.getElementById(id)?.textContent)).toContain("JPG or PNG, up to 1 MB");
   });
 });
 
