@@ -84,14 +84,24 @@ describe("sign-in limits", () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });
 
-  it("stops the attempt past the per-address limit, whichever accounts it names", async () => {
+  it("stops the attempt past the per-address limit of wrong passwords, whichever accounts they name, even a right one after them", async () => {
     const accounts = await Promise.all([1, 2, 3, 4].map(() => createUser(tight.db)));
     for (const account of accounts.slice(0, 3)) {
-      expect((await signin(tight, account.userName, DEFAULT_PASSWORD)).statusCode).toBe(200);
+      expect((await signin(tight, account.userName, "wrong-guess")).statusCode).toBe(401);
     }
     const fourth = await signin(tight, accounts[3]!.userName, DEFAULT_PASSWORD);
     expectRateLimited(fourth, 60_000);
     expect(await tight.db.select().from(sessions).where(eq(sessions.userId, accounts[3]!.id))).toHaveLength(0);
+  });
+
+  it("does not count a lab's right passwords against its one address, and still stops its wrong ones at the limit", async () => {
+    const lab = { "x-forwarded-for": "198.51.100.20" };
+    const signinFromLab = (username: string, password: string) =>
+      proxied.app.inject({ method: "POST", url: "/booking/api/auth/signin", payload: { username, password }, headers: lab });
+    const people = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createUser(proxied.db)));
+    for (const person of people) expect((await signinFromLab(person.userName, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    for (const person of people.slice(0, 3)) expect((await signinFromLab(person.userName, "wrong-guess")).statusCode).toBe(401);
+    expectRateLimited(await signinFromLab(people[3]!.userName, "wrong-guess"), 60_000);
   });
 
   it("behind a proxy counts a client by the address the proxy saw, whatever X-Forwarded-For it writes itself", async () => {

@@ -32,7 +32,7 @@ export const defaultAuthLimits: AuthLimits = {
 /** Route hooks that count a call's attempts: spread into the route's options. */
 export interface AttemptLimiter {
   preHandler: preHandlerAsyncHookHandler;
-  /** With `successesFree`: gives an attempt that succeeded back to its account. */
+  /** With `successesFree`: gives an attempt that succeeded back to its account and its address. */
   onSend?: onSendHookHandler;
 }
 
@@ -40,7 +40,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /**
      * Counts a request against both the address and the account it names. With `successesFree`, an
-     * attempt that succeeds does not count against its account: only failures lock it. With `only`,
+     * attempt that succeeds counts against neither: only failures lock them. With `only`,
      * the requests it does not pick are neither counted nor refused.
      */
     limitAttempts(
@@ -63,7 +63,7 @@ export const gatewayAskingLimit: AuthLimit = { perAddress: { max: 300, windowMs:
 /** A counter's limit that is never reached: the successes are counted, never limited. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
-/** An account's successful attempts within a window, which `successesFree` gives back to its limit. */
+/** An account's or an address's successful attempts within a window, which `successesFree` gives back to its limit. */
 function successCounter(app: FastifyInstance, keyGenerator: (request: FastifyRequest) => string, windowMs: number) {
   const counter = app.createRateLimit({ max: UNLIMITED, timeWindow: windowMs, keyGenerator });
   return {
@@ -86,14 +86,18 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, { global: false, cache: 50_000 });
 
   app.decorate("limitAttempts", (name, limit, account, { successesFree = false, only } = {}) => {
+    // Every attempt is counted as it starts, so that guesses sent all at once are stopped as surely
+    // as guesses sent one by one; a success is then given back by raising the allowance by one.
+    // Counting only failures as they end would let every guess already in flight through. Given
+    // back to the address too: a college lab or a help desk behind one address signed its 101st
+    // person in on deadline day to a 429, while its wrong passwords stay within the limit all the
+    // same (each success given back was counted as it started).
+    const addressSuccesses = successesFree ? successCounter(app, (request) => `${name}:address-successes:${request.ip}`, limit.perAddress.windowMs) : undefined;
     const byAddress = app.createRateLimit({
-      max: limit.perAddress.max,
+      max: addressSuccesses ? async (request) => limit.perAddress.max + (await addressSuccesses.countOf(request)) : limit.perAddress.max,
       timeWindow: limit.perAddress.windowMs,
       keyGenerator: (request) => `${name}:address:${request.ip}`,
     });
-    // Every attempt is counted as it starts, so that guesses sent all at once are stopped as surely
-    // as guesses sent one by one; a success is then given back by raising the account's allowance by
-    // one. Counting only failures as they end would let every guess already in flight through.
     const successes = successesFree
       ? successCounter(app, (request) => `${name}:account-successes:${account(request) ?? ""}`, limit.perAccount.windowMs)
       : undefined;
@@ -113,10 +117,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
         throw new TooManyRequestsError();
       }
     };
-    if (!successes) return { preHandler };
-    // Before the answer leaves, so that the account's next attempt already finds its allowance raised.
+    if (!successes || !addressSuccesses) return { preHandler };
+    // Before the answer leaves, so that the next attempt already finds the allowances raised.
     const onSend: onSendHookHandler = async (request, reply, payload) => {
-      if (reply.statusCode < 400 && (!only || only(request))) await successes.add(request);
+      if (reply.statusCode < 400 && (!only || only(request))) await Promise.all([successes.add(request), addressSuccesses.add(request)]);
       return payload;
     };
     return { preHandler, onSend };
