@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import {
   admissionCourses,
   feeCodeTakenMessage,
@@ -199,6 +200,8 @@ export async function saveFeeStructure(write: WriteContext, degreeId: number, te
     const takenCode = await findFeeCodeOfOtherDegree(tx, degreeId, terms.map((term) => term.feeCode));
     if (takenCode) throw new ConflictError(feeCodeTakenMessage(takenCode));
     const before = await findFeeStructure(tx, degreeId);
+    // A save that changes nothing writes nothing: the log had "0 terms (was 0 terms)" entries.
+    if (isDeepStrictEqual(presentFeeStructure(before), presentFeeStructure([...terms].sort((a, b) => a.year - b.year || a.term - b.term)))) return presentFeeStructure(before);
     await replaceFeeStructure(tx, degreeId, terms);
     const after = await findFeeStructure(tx, degreeId);
     const total = after.reduce((sum, term) => sum + term.amountPaise, 0);
