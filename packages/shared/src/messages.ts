@@ -116,6 +116,8 @@ export const notices = {
   applicationLocked: "This application has been submitted and can no longer be changed.",
   // A tab drawn for one account saving after another account signed in elsewhere in the browser.
   formOfAnotherAccount: "This form was opened for another account than the one signed in now (perhaps in another tab). Reload the page: nothing was saved.",
+  // Staff typing a walk-in applicant's e-mail wrong would otherwise overwrite someone else's own application.
+  walkInOverOwnApplication: "This e-mail already has an application its applicant started online and has not paid for. Check the e-mail; to replace that application with this entry, confirm the replacement.",
   notAnApplicant: "This e-mail belongs to an account that cannot apply.",
   studentMarksOnly: "Only the marks of an application made before the results can be updated.",
   unsupportedFile: "Only JPG, PNG and PDF files can be uploaded.",

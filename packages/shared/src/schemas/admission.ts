@@ -204,6 +204,8 @@ export const admissionSchema = z
   .object({
     userName: z.string().optional(),
     isOffline: z.boolean().default(false),
+    /** Staff only: a walk-in entry may replace the applicant's own unpaid online application when this says so. */
+    replaceOwnApplication: z.boolean().optional(),
     course: f.course,
     courseSubject: z.string().optional(),
     courseSubjectId: f.courseSubjectId,

@@ -16,7 +16,7 @@ import {
 } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
-import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { hashSecret } from "../auth/passwords.js";
 import { getActiveDegree } from "../masters/masters.repository.js";
@@ -113,7 +113,7 @@ export function applicationColumnsOf(admission: Admission, degree: { id: number;
 }
 
 /** The row's own columns, which the stored form leaves out. */
-const applicantColumnsOfTheForm = new Set<string>(["userName", "isOffline"]);
+const applicantColumnsOfTheForm = new Set<string>(["userName", "isOffline", "replaceOwnApplication"]);
 
 /**
  * The form as `data` keeps it: every field but the row's own columns, with the degree's name. Copied
@@ -184,6 +184,11 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
     const existing = await lockApplicationOfUser(tx, applicant.id);
     if (existing) assertDegreeInScope(scope, existing.degreeId);
     if (existing && !editableApplicationStatuses.includes(existing.status)) throw new ConflictError(notices.applicationLocked);
+    // Still editable, it is the applicant's own, started online and unpaid: a walk-in entry over it
+    // (an e-mail typed wrong) replaced another person's details without a word, so it must say so.
+    if (offline && existing && !admission.replaceOwnApplication) {
+      throw new AppError(409, notices.walkInOverOwnApplication, [{ field: "userName", message: notices.walkInOverOwnApplication }]);
+    }
 
     // Dated and numbered by the college's calendar: sent at 00:30 on 1 July in India, it is of 1 July.
     const year = yearIn(ctx.settings.timeZone);
@@ -202,8 +207,8 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
         : {
             ...entry,
             action: "application.offline_entry",
-            summary: `Entered the walk-in application of ${userName}${applicant.created ? " (new applicant account)" : ""}`,
-            details: { ...saving, userName, newAccount: applicant.created },
+            summary: `Entered the walk-in application of ${userName}${applicant.created ? " (new applicant account)" : ""}${existing ? `, replacing the applicant's own (${existing.name}, ${existing.status})` : ""}`,
+            details: { ...saving, userName, newAccount: applicant.created, replaced: existing ? { name: existing.name, status: existing.status, degreeId: existing.degreeId } : null },
           },
     );
     return { application: saved, payment };

@@ -278,6 +278,25 @@ describe("offline admission by staff", () => {
     expect(entry).toMatchObject({ actorUserId: staff.user.id, entityId: response.json().data.applicationNo });
   });
 
+  it("will not replace an applicant's own unpaid online application unless told to, and logs what it replaced", async () => {
+    const [applicant, staff] = [await signInAs(test), await signInAs(test, ROLE_ADMIN)];
+    await submit(applicant.cookie, await applicationFor(applicant, { name: "Own Applicant" }));
+    const walkIn = await applicationFor(staff, { userName: applicant.user.userName, isOffline: true, email: applicant.user.userName, name: "Someone Else" }, applicant.user.userName);
+
+    const refused = await submit(staff.cookie, walkIn);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: notices.walkInOverOwnApplication, data: { errors: [{ field: "userName", message: notices.walkInOverOwnApplication }] } });
+    expect((await fetchAdmission(staff.cookie, applicant.user.userName)).json().data).toMatchObject({ name: "OWN APPLICANT", applicationStatus: "Pending", isOffline: false });
+
+    const replaced = await submit(staff.cookie, { ...walkIn, replaceOwnApplication: true });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const stored = (await fetchAdmission(staff.cookie, applicant.user.userName)).json().data;
+    expect(stored).toMatchObject({ name: "SOMEONE ELSE", applicationStatus: "Submitted", isOffline: true });
+    expect(stored).not.toHaveProperty("replaceOwnApplication");
+    const [entry] = await test.db.select().from(activityLog).where(sql`${activityLog.action} = 'application.offline_entry' and ${activityLog.entityId} = ${replaced.json().data.applicationNo}`);
+    expect(entry!.summary).toBe(`Entered the walk-in application of ${applicant.user.userName}, replacing the applicant's own (OWN APPLICANT, Pending)`);
+  });
+
   it("asks staff for the applicant's e-mail", async () => {
     const staff = await signInAs(test, ROLE_ADMIN);
     const response = await submit(staff.cookie, { ...(await applicationFor(staff)), userName: "" });

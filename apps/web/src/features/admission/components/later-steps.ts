@@ -5,3 +5,4 @@
 export { AddressStep } from "./AddressStep";
 export { MarksStep } from "./MarksStep";
 export { DeclarationField, DocumentField, UploadStep } from "./UploadStep";
+export { ReplaceOwnApplicationDialog } from "./ReplaceOwnApplicationDialog";

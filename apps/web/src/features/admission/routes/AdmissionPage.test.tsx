@@ -231,6 +231,50 @@ describe("the offline admission form", () => {
   });
 });
 
+describe("a walk-in entry over an applicant's own application", () => {
+  it("is sent again to replace it only once the office confirms, and kept back with the reason by the e-mail otherwise", async () => {
+    const walkIn = { ...sampleAdmission(), userName: "asha@example.in", email: "asha@example.in" };
+    const sent: unknown[] = [];
+    const answers = [
+      failureAnswer(409, notices.walkInOverOwnApplication, [{ field: "userName", message: notices.walkInOverOwnApplication }]),
+      failureAnswer(409, notices.walkInOverOwnApplication, [{ field: "userName", message: notices.walkInOverOwnApplication }]),
+      okAnswer({ applicationNo: "UG-2026-000046", applicationStatus: "Submitted", paymentStatus: "Offline" }),
+    ];
+    const confirm = () => userEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    const question = "asha@example.in already has an application, started online and not paid for. Replace it with this entry?";
+    stubApi({
+      ...signedInAs("ROLE_ADMIN", "office@example.in"),
+      ...masters,
+      "/booking/admission": (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return answers.shift()!;
+      },
+    });
+    const opened = () => {
+      localStorage.setItem("admissionData", JSON.stringify({ owner: "office@example.in", savedAt: Date.now(), step: 3, values: walkIn }));
+      return renderAt("/admin-admission");
+    };
+    const first = opened();
+    await screen.findByRole("button", { name: "Confirm" });
+
+    // Kept back: nothing more is sent, and the reason stays by the e-mail on the first step.
+    await confirm();
+    await userEvent.click(within((await screen.findAllByText(question)).at(-1)!.closest<HTMLElement>('[role="dialog"]')!).getByRole("button", { name: "Cancel" }));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toHaveProperty("replaceOwnApplication");
+    expect(await screen.findByText(notices.walkInOverOwnApplication, { selector: ".ant-form-item-explain-error" })).toBeTruthy();
+
+    first.unmount();
+
+    opened();
+    await screen.findByRole("button", { name: "Confirm" });
+    await confirm();
+    await userEvent.click(within((await screen.findAllByText(question)).at(-1)!.closest<HTMLElement>('[role="dialog"]')!).getByRole("button", { name: "Replace it" }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]).toMatchObject({ userName: "asha@example.in", isOffline: true, replaceOwnApplication: true });
+  });
+});
+
 describe("the courses and degrees the form offers", () => {
   const moreMasters = {
     "/booking/courses": ok([

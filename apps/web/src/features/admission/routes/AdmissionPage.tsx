@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, admissionCourses, editableApplicationStatuses, isUnderGraduate, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
+import { ROLE_STUDENT, admissionCourses, editableApplicationStatuses, isUnderGraduate, notices, rowMaxMark, type AdmissionInput, type FieldError } from "@admissions/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Form, Grid, Space } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -104,6 +104,8 @@ export function AdmissionPage() {
   /** Errors found at the end wait here until their step's fields are on the screen. */
   const pendingErrors = useRef<FieldError[]>([]);
   const [errorsToShow, setErrorsToShow] = useState(0);
+  /** A walk-in entry the server would not let replace its applicant's own application until the office confirms. */
+  const [replacing, setReplacing] = useState<AdmissionInput>();
   const serverDraftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [startedTyping, setStartedTyping] = useState(false);
   const laterSteps = useLaterSteps(startedTyping || step > 0);
@@ -239,10 +241,19 @@ export function AdmissionPage() {
       showErrors(checked.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message })));
       return;
     }
+    await send(payload);
+  };
+
+  const send = async (payload: AdmissionInput) => {
     let answer;
     try {
       answer = await submit.mutateAsync(payload);
     } catch (error) {
+      // The office is asked before a walk-in entry replaces an applicant's own unpaid application.
+      if (offline && error instanceof ApiError && error.status === 409 && error.message === notices.walkInOverOwnApplication) {
+        setReplacing(payload);
+        return;
+      }
       if (error instanceof ApiError && error.fieldErrors.length > 0) showErrors(error.fieldErrors);
       void message.error(errorText(error, t));
       return;
@@ -364,6 +375,19 @@ export function AdmissionPage() {
           </Space>
         )}
       </Form>
+      {replacing && laterSteps && (
+        <laterSteps.ReplaceOwnApplicationDialog
+          email={String(replacing.userName)}
+          onReplace={() => {
+            setReplacing(undefined);
+            void sending.run(() => send({ ...replacing, replaceOwnApplication: true }));
+          }}
+          onKeep={() => {
+            setReplacing(undefined);
+            showErrors([{ field: "userName", message: notices.walkInOverOwnApplication }]);
+          }}
+        />
+      )}
     </AdmissionFrame>
   );
 }
