@@ -227,7 +227,12 @@ export async function applyGatewayResult(
     const order = await getOrderForUpdate(tx, orderId);
     if (!order) throw new RejectedPaymentResponse("unknownOrder", { orderId });
     assertAnswerMatches(order, result);
-    if (order.status !== "Awaiting") return { result: "already" as const, order };
+    // An order moves once, but for one case: the gateway's Success for an order that had ended
+    // Failure or Aborted (the payer went back to the gateway's page and paid after all, or the bank
+    // confirmed late). The money was taken, so it is applied as any Success is, or kept to refund;
+    // ignored, it was taken and recorded nowhere.
+    const lateSuccess = result.outcome === "Success" && (order.status === "Failure" || order.status === "Aborted");
+    if (order.status !== "Awaiting" && !lateSuccess) return { result: "already" as const, order };
     if (result.outcome === "Awaiting") return { result: "awaiting" as const, order };
     const trackingId = result.trackingId && result.trackingId !== "null" ? result.trackingId : null;
     if (trackingId) {
@@ -253,8 +258,8 @@ export async function applyGatewayResult(
       action: settledActions[result.outcome],
       entityType: "payment_order",
       entityId: order.orderId,
-      summary: `Rs.${formatAmount(order.amountPaise)} ${result.outcome.toLowerCase()} (${settledBy === "return" ? "gateway return" : "order status call"})`,
-      details: { amount: formatAmount(order.amountPaise), settledBy, trackingId, ...effect },
+      summary: `Rs.${formatAmount(order.amountPaise)} ${result.outcome.toLowerCase()} (${settledBy === "return" ? "gateway return" : "order status call"})${lateSuccess ? `, after the order had ended ${order.status}` : ""}`,
+      details: { amount: formatAmount(order.amountPaise), settledBy, trackingId, ...(lateSuccess && { endedBefore: order.status }), ...effect },
       ip: meta.ip,
     });
     return { result: "settled" as const, order: { ...order, status: result.outcome }, refundDue: "refundDue" in effect && effect.refundDue === true };

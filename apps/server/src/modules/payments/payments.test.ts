@@ -106,6 +106,31 @@ describe("the gateway's answer", () => {
     expect((await statusOf(aborted.cookie)).data).toMatchObject({ applicationStatus: "Pending", paymentStatus: "Aborted" });
   });
 
+  it("a Success after the order ended Aborted or Failure submits the application, and is logged as late; a Failure after a Success changes nothing", async () => {
+    const { cookie, start } = await applicantAtTheGateway();
+    await postBack("cancel", { encResp: (await gatewayAnswer(start, "Aborted")).encResp });
+    expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Pending", paymentStatus: "Aborted" });
+
+    // Back to the gateway's page, the payer pays after all: the money was taken.
+    const paid = await postBack("return", { encResp: (await gatewayAnswer(start, "Success")).encResp });
+    expect(paid.headers.location).toBe("/transactionStatus");
+    const status = (await statusOf(cookie)).data;
+    expect(status).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Success", trackingId: status.paymentRefNo });
+    const [logged] = await test.db.select().from(activityLog).where(sql`${activityLog.action} = 'payment.success' and ${activityLog.entityId} = ${start.orderId}`);
+    expect(logged).toMatchObject({ summary: "Rs.300.00 success (gateway return), after the order had ended Aborted", details: expect.objectContaining({ endedBefore: "Aborted" }) });
+
+    // Nothing moves a paid order back.
+    await postBack("return", { encResp: (await gatewayAnswer(start, "Failure")).encResp });
+    expect(await orderOf(start.orderId)).toMatchObject({ status: "Success" });
+    expect((await statusOf(cookie)).data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+
+    const failed = await applicantAtTheGateway();
+    await postBack("return", { encResp: (await gatewayAnswer(failed.start, "Failure")).encResp });
+    await postBack("return", { encResp: (await gatewayAnswer(failed.start, "Success")).encResp });
+    expect((await statusOf(failed.cookie)).data).toMatchObject({ applicationStatus: "Submitted", paymentStatus: "Success" });
+  });
+
   it("a replayed answer changes nothing", async () => {
     const { cookie, start } = await applicantAtTheGateway();
     const back = await gatewayAnswer(start, "Success");
