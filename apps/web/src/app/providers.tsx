@@ -12,12 +12,18 @@ import { directionOf } from "../lib/i18n";
 import { MessageProvider } from "../lib/message";
 import { theme } from "./theme";
 
+/**
+ * Every form that refuses its input moves the focus to the first field in error (and scrolls to it),
+ * whose error is read out with it: the focus stayed on the button, and a screen reader said nothing.
+ */
+const forms = { scrollToFirstError: { focus: true, block: "center" } } as const;
+
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocaleOf(language)} direction={directionOf(language)} theme={theme}>
+      <ConfigProvider locale={antdLocaleOf(language)} direction={directionOf(language)} theme={theme} form={forms}>
         <MessageProvider>{children}</MessageProvider>
       </ConfigProvider>
     </QueryClientProvider>

@@ -331,6 +331,17 @@ describe("the first step's fields that follow an answer", () => {
   });
 });
 
+describe("a step change", () => {
+  it("moves the focus to the new step's title, where it stayed on Next below a step no longer there", async () => {
+    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 0, values: sampleAdmission() }));
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    await userEvent.click(await screen.findByRole("button", { name: "Next" }));
+    const title = await screen.findByRole("heading", { name: "Address Details", level: 2 });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+  });
+});
+
 describe("a yes/no question left unanswered", () => {
   it("is the field Next scrolls to and focuses, with its error read out with it", async () => {
     // A draft kept by an earlier version of the form, which stored the question unanswered.

@@ -107,6 +107,7 @@ export function AdmissionPage() {
   /** A walk-in entry the server would not let replace its applicant's own application until the office confirms. */
   const [replacing, setReplacing] = useState<AdmissionInput>();
   const serverDraftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const stepTitle = useRef<HTMLHeadingElement>(null);
   const [startedTyping, setStartedTyping] = useState(false);
   const laterSteps = useLaterSteps(startedTyping || step > 0);
   const readyToDraw = useReadyToDraw(Boolean(user) && !courses.isPending && !degrees.isPending && restored);
@@ -201,6 +202,9 @@ export function AdmissionPage() {
     setStep(next);
     persist(next, true);
     window.scrollTo({ top: 0 });
+    // The step's title takes the focus, so the next Tab starts at the new step and a screen reader
+    // says where the applicant is; it stayed on Next, at the foot of a step no longer there.
+    stepTitle.current?.focus({ preventScroll: true });
   };
 
   /** Checks the fields on screen; on failure brings the first message into view (below the sticky bar). */
@@ -323,7 +327,11 @@ export function AdmissionPage() {
             <StepMeter share={(step + 1) / stepTitles.length} />
           </div>
         ))}
-      {!student && <h2 className="admission-step-title">{stepTitles[step]}</h2>}
+      {!student && (
+        <h2 className="admission-step-title" tabIndex={-1} ref={stepTitle}>
+          {stepTitles[step]}
+        </h2>
+      )}
       <Form form={form} layout="vertical" onValuesChange={onValuesChange} requiredMark={false} name="admission">
         {step === 0 && (
           <StudentDetailsStep offline={offline} firstFieldsOnly={!stepDrawn} {...choices} />

@@ -4,13 +4,16 @@ import { describe, expect, it } from "vitest";
 import { failure, ok, renderAt, signedInAs, signedOut, stubApi } from "../../../test/render";
 
 describe("sign-in page", () => {
-  it("shows SPEC.md's messages for empty fields and sends nothing", async () => {
+  it("shows SPEC.md's messages for empty fields, focuses the first, whose error is read with it, and sends nothing", async () => {
     const calls = stubApi(signedOut);
     renderAt("/signin");
     await userEvent.click(await screen.findByRole("button", { name: "Sign In" }));
 
-    expect(await screen.findByText("The input is not valid email!")).toBeTruthy();
+    const error = await screen.findByText("The input is not valid email!");
     expect(screen.getByText("Please input your Password!")).toBeTruthy();
+    const email = screen.getByLabelText("E-mail");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute("aria-describedby")?.split(" ")).toContain(error.closest("[id]")!.id);
     expect(calls.filter((call) => call.url.includes("/signin"))).toHaveLength(0);
   });
 
