@@ -20,7 +20,10 @@ export function PrintedSection({ title, rows }: { title: string; rows: [string, 
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value || "-"}</dd>
+            <dd>
+              {/* Isolated: a Latin value's closing dot or bracket ("HSC (+2)") stays at its end in Arabic. */}
+              <bdi>{value || "-"}</bdi>
+            </dd>
           </div>
         ))}
       </dl>

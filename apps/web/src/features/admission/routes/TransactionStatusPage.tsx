@@ -14,6 +14,7 @@ import { displayRef, needsPayment, useApplicationStatus, useLatestDecision, useP
 import { ApplicationSummary } from "../components/ApplicationSummary";
 import { applicationStatusLabel, paymentStatusLabel } from "../../../lib/status-labels";
 import { Panel } from "../../../components/Panel";
+import { isolated } from "../../../lib/bidi";
 import { PaymentRefunds } from "../../fees/components/PaymentRefunds";
 
 /** The payment statuses of an attempt that took nothing: the gateway refused it, or the payer left it. */
@@ -26,8 +27,6 @@ const decisionAlertTypes: Record<DecisionStatus, AlertProps["type"]> = {
   Rejected: "error",
 };
 
-/** Text of either direction inside a sentence: its own end punctuation stays at its end. */
-const isolated = (text: string) => `\u2068${text}\u2069`;
 
 /** What the office decided, with its remarks, as the decision's e-mail told the applicant. */
 function DecisionNotice({ decision }: { decision: NonNullable<LatestDecision> }) {

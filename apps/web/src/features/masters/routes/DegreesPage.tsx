@@ -46,7 +46,7 @@ export function DegreesPage() {
     );
 
   const columns: TableProps<Degree>["columns"] = [
-    { title: t("masters.name"), dataIndex: "name", key: "name" },
+    { title: t("masters.name"), dataIndex: "name", key: "name", render: (name: string) => <bdi>{name}</bdi> },
     { title: t("masters.course"), dataIndex: "courseId", key: "courseId", render: (courseId: number) => courseName(courseId) },
     { title: t("masters.status"), dataIndex: "isActive", key: "isActive", render: (active: boolean) => <ActiveTag active={active} /> },
     {

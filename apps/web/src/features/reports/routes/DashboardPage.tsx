@@ -13,6 +13,7 @@ import { useDashboard } from "../api/dashboard";
 import { ChartCard, type ChartRow } from "../components/ChartCard";
 import { CountsChart, PerDayChart } from "../components/charts";
 import { formatCount, formatRupees } from "../lib/format";
+import { isolated } from "../../../lib/bidi";
 
 /** The shared range rule's messages, by the catalogue key that words them in the reader's language. */
 const rangeMessageKeys = new Map(Object.entries(dashboardMessages).map(([key, text]) => [text as string, `reports.${key}`]));
@@ -61,7 +62,7 @@ export function DashboardPage() {
     {
       key: "perDay",
       title: t("reports.perDay"),
-      subtitle: data && t("reports.period", { from: data.period.dateFrom, to: data.period.dateTo }),
+      subtitle: data && t("reports.period", { from: isolated(data.period.dateFrom), to: isolated(data.period.dateTo) }),
       labelHeader: t("reports.date"),
       rows: perDay,
       chart: <PerDayChart rows={perDay} />,

@@ -95,7 +95,7 @@ export function ApplicationDetails({ application }: { application: ReviewedAppli
     <>
       {applicationSections(application, t).map((section) => (
         <SectionCard key={section.key} title={section.title}>
-          <FactList items={section.fields.map((field) => ({ key: field.label, label: field.label, children: screenValue(field, t) }))} />
+          <FactList items={section.fields.map((field) => ({ key: field.label, label: field.label, children: <bdi>{screenValue(field, t)}</bdi> }))} />
         </SectionCard>
       ))}
       {showsMarks(application) && <MarkDetail rows={application.marksDetails} />}
