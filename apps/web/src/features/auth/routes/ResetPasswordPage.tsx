@@ -13,6 +13,8 @@ import { PasswordInput, TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
 
 interface ResetForm {
+  /** Asked only when the address names no account (a link typed by hand, the code's mail open elsewhere). */
+  email?: string;
   codes: string;
   newPassword: string;
   confirm: string;
@@ -23,13 +25,13 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
-  const { id: email = "" } = useParams();
+  const { id: emailInLink = "" } = useParams();
   const resetPassword = useResetPassword();
   const signOut = useSignOut();
 
   const submit = (form: ResetForm) => {
     resetPassword.mutate(
-      { codes: form.codes, email, newPassword: form.newPassword },
+      { codes: form.codes, email: emailInLink || (form.email ?? "").trim(), newPassword: form.newPassword },
       {
         onSuccess: () => {
           void message.success(t("notices.passwordResetSuccess"));
@@ -42,8 +44,14 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t("reset.title")}>
-      {email && <p className="auth-card__intro">{t("reset.intro", { email })}</p>}
+      {emailInLink && <p className="auth-card__intro">{t("reset.intro", { email: emailInLink })}</p>}
       <Form<ResetForm> layout="vertical" onFinish={submit} requiredMark={false} name="reset-password">
+        {/* Without it, the server's "not a valid e-mail" named a field the page did not have. */}
+        {!emailInLink && (
+          <Form.Item name="email" label={t("forgot.email")} rules={[authFieldRule((schemas) => schemas.forgotPasswordQuerySchema.shape.emailid)]}>
+            <TextInput type="email" autoComplete="email" inputMode="email" />
+          </Form.Item>
+        )}
         <Form.Item name="codes" label={t("reset.otp")} rules={[authFieldRule((schemas) => schemas.resetPasswordRequestSchema.shape.codes)]}>
           <TextInput autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
         </Form.Item>

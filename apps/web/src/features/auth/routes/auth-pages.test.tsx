@@ -72,6 +72,17 @@ describe("reset password page", () => {
     expect(screen.getByText("Please input your Password!")).toBeTruthy();
     expect(screen.getByText("Please confirm your password!")).toBeTruthy();
   });
+  it("asks for the e-mail when its address names none, and sends the one typed", async () => {
+    const calls = stubApi({ ...signedOut, "/booking/api/auth/changepwd": ok(null, "Password Reset Success") });
+    renderAt("/resetpassword");
+    await userEvent.type(await screen.findByLabelText("E-mail"), " meena@example.in ");
+    await userEvent.type(screen.getByLabelText("OTP"), "123456");
+    await userEvent.type(screen.getByLabelText("New password"), "Brand-new-pass-9");
+    await userEvent.type(screen.getByLabelText("Confirm password"), "Brand-new-pass-9");
+    await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    await waitFor(() => expect(calls.some((call) => call.url.includes("changepwd"))).toBe(true));
+    expect(JSON.parse(String(calls.find((call) => call.url.includes("changepwd"))!.init?.body))).toMatchObject({ email: "meena@example.in", codes: "123456" });
+  });
 });
 
 describe("forgot and change password", () => {
