@@ -79,10 +79,10 @@ function successCounter(app: FastifyInstance, keyGenerator: (request: FastifyReq
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   // In-process counters: one instance per college. Several instances would share a Redis store here.
-  // The counters live in one LRU map of `cache` keys (an address, an account, an account's successes
-  // per call). At the library's 5,000 a deadline hour's sign-ins (about 11 a second, three keys each)
-  // pushed an idle counter out within three minutes, so a locked account could be guessed at again
-  // long before its 15 minutes; 50,000 keys (12 MiB when full) outlast the window at that rate.
+  // The counters live in one LRU map of `cache` keys (an address, an account, and the successes of
+  // each per call). At the library's 5,000 a deadline hour's sign-ins (about 11 a second, four keys
+  // each) pushed an idle counter out within two minutes, so a locked account could be guessed at again
+  // long before its 15 minutes; 50,000 keys (12 MiB when full) outlast the window at that rate (39,600).
   await app.register(rateLimit, { global: false, cache: 50_000 });
 
   app.decorate("limitAttempts", (name, limit, account, { successesFree = false, only } = {}) => {
