@@ -7,7 +7,8 @@ import { ADMIN, DEPARTMENT_ADMIN } from "./support/environment";
 const screens = [
   { path: "/master/department", heading: "Course", shows: "UG" },
   { path: "/master/grade", heading: "Degree", shows: "B.SC. COMPUTER SCIENCE" },
-  { path: "/user", heading: "User", shows: "department@demo.in" },
+  // Filtered by role: newest first, the accounts the suite's own journeys make fill the first page.
+  { path: "/user?role=ROLE_DEPARTMENT_ADMIN", heading: "User", shows: "department@demo.in" },
   { path: "/activityLog", heading: "Activity Log", shows: ADMIN.email },
   { path: "/report", heading: "Dashboard", shows: "Applications per day" },
   { path: "/admin-admission", heading: "Offline Admission", shows: "Student Details" },

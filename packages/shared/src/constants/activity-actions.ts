@@ -8,8 +8,11 @@
 /** A fee term as the fee screens name it: `FART-Y1T1 (year 1, term 1)`. */
 export type FeeTermNamed = { feeCode: string; academicYear: number; termNo: number };
 
-/** A staff account's role, state and degrees. */
-export type StaffAccessNamed = { role: string; isActive: boolean; degreeIds: number[] };
+/** A staff account's role, state and degrees; `degrees` names `degreeIds` (entries made before it was kept have none). */
+export type StaffAccessNamed = { role: string; isActive: boolean; degreeIds: readonly number[]; degrees?: string[] };
+
+/** A decision that took an Approved application elsewhere withdrew its admission: the student record went Cancelled. */
+type Withdrawn = { admissionWithdrawn?: boolean };
 
 /** The fields an edit changed, before and after, by field name. */
 type Changed = { before: Record<string, unknown>; after: Record<string, unknown> };
@@ -42,12 +45,12 @@ export type ActivityNamedDetails = {
   "user.updated": { userName: string; from: StaffAccessNamed; to: StaffAccessNamed };
   "application.submitted": { paymentOrder: string };
   "application.updated": { paymentOrder: string };
-  "application.offline_entry": { userName: string; newAccount: boolean };
+  "application.offline_entry": { userName: string; newAccount: boolean; replaced?: { name: string; status: string; degreeId: number } | null };
   "application.marks_entered": { totalMarkPercent: number };
   "application.approved": { applicantName: string; admissionNo: string };
-  "application.transferred": { applicantName: string; fromDegree: string; toDegree: string };
-  "application.cancelled": { applicantName: string };
-  "application.rejected": { applicantName: string };
+  "application.transferred": { applicantName: string; fromDegree: string; toDegree: string } & Withdrawn;
+  "application.cancelled": { applicantName: string } & Withdrawn;
+  "application.rejected": { applicantName: string } & Withdrawn;
   "application.exported": { rows: number };
   "upload.saved": { contentType: string; sizeBytes: number; owner: string };
   "payment.success": SettledPayment;

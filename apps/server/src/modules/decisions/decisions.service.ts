@@ -182,7 +182,8 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
 
     // Numbered and dated by the college's calendar year.
     const admission = decision.status === "Approved" ? await admit(tx, current, applicant, yearIn(ctx.settings.timeZone)) : undefined;
-    if (!admission && current.status === "Approved") await withdrawAdmission(tx, applicant);
+    const admissionWithdrawn = !admission && current.status === "Approved";
+    if (admissionWithdrawn) await withdrawAdmission(tx, applicant);
     const saved = await updateApplication(tx, current.id, {
       status: decision.status,
       ...(target && transferChanges(current, target)),
@@ -209,8 +210,18 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
       summary:
         `${decision.status} the application of ${saved.name}` +
         (target ? ` from ${degrees.from} to ${degrees.to}` : "") +
-        (admission ? `: admission number ${admission.admissionNo}` : ""),
-      details: { applicantName: saved.name, ...admission, fromStatus: current.status, toStatus: saved.status, fromDegree: degrees.from, toDegree: degrees.to, remarks: decision.message },
+        (admission ? `: admission number ${admission.admissionNo}` : "") +
+        (admissionWithdrawn ? "; the admission was withdrawn: the student record is Cancelled" : ""),
+      details: {
+        applicantName: saved.name,
+        ...admission,
+        ...(admissionWithdrawn && { admissionWithdrawn }),
+        fromStatus: current.status,
+        toStatus: saved.status,
+        fromDegree: degrees.from,
+        toDegree: degrees.to,
+        remarks: decision.message,
+      },
       ip: meta.ip,
     });
     await ctx.mailer.enqueue(tx, decisionMail(ctx, applicant, saved, decision, degrees));

@@ -303,7 +303,12 @@ describe("POST /booking/applicationStatus: leaving Approved", () => {
     const terms = await termsOf(student.id);
     expect(terms).toHaveLength(6);
     expect(terms[0]).toMatchObject({ status: "Paid", paidAt });
-    expect((await activitiesOf(person.applicationNo)).at(-1)!.action).toBe("application.cancelled");
+    // The log says the admission went with it, not the application's status alone.
+    expect((await activitiesOf(person.applicationNo)).at(-1)).toMatchObject({
+      action: "application.cancelled",
+      summary: expect.stringMatching(/; the admission was withdrawn: the student record is Cancelled$/),
+      details: expect.objectContaining({ admissionWithdrawn: true }),
+    });
     expect((await latestMailTo(test.db, person.user.userName))!.subject).toContain("cancelled");
 
     const again = await decide({ message: "Came back", status: "Approved", applicationNo: person.applicationNo });

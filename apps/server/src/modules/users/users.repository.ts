@@ -62,10 +62,11 @@ export async function roleExists(db: Database, name: string): Promise<boolean> {
 }
 
 /** How many of the ids name a degree (active or not: an inactive degree still has its applications). */
-export async function countExistingDegrees(db: Database, degreeIds: readonly number[]): Promise<number> {
-  if (degreeIds.length === 0) return 0;
-  const [row] = await db.select({ total: count() }).from(degrees).where(inArray(degrees.id, [...degreeIds]));
-  return row?.total ?? 0;
+/** The names of those of these degrees that exist, by id. */
+export async function findDegreeNames(db: Database, degreeIds: readonly number[]): Promise<Map<number, string>> {
+  if (degreeIds.length === 0) return new Map();
+  const rows = await db.select({ id: degrees.id, name: degrees.name }).from(degrees).where(inArray(degrees.id, [...degreeIds]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 type UserListQuery = z.output<typeof userListQuerySchema>;

@@ -20,7 +20,7 @@ import { hashSecret } from "../auth/passwords.js";
 import { deleteSessionsOfUser } from "../auth/sessions.repository.js";
 import {
   countActiveUsersWithRole,
-  countExistingDegrees,
+  findDegreeNames,
   findDegreeIdsOfUsers,
   findUsersPage,
   getUserById,
@@ -68,16 +68,27 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Use
 }
 
 /** The role must be one the roles table holds, and every degree must exist; else 400 and nothing changes. */
-async function checkRoleAndDegrees(db: Database, role: string, degreeIds: readonly number[]): Promise<void> {
+async function checkRoleAndDegrees(db: Database, role: string, degreeIds: readonly number[]): Promise<Map<number, string>> {
   if (!(await roleExists(db, role))) throw new ValidationError([{ field: "role", message: userMessages.roleUnknown }]);
-  if ((await countExistingDegrees(db, degreeIds)) !== degreeIds.length) {
-    throw new ValidationError([{ field: "degreeIds", message: userMessages.degreeUnknown }]);
-  }
+  const names = await findDegreeNames(db, degreeIds);
+  if (names.size !== new Set(degreeIds).size) throw new ValidationError([{ field: "degreeIds", message: userMessages.degreeUnknown }]);
+  return names;
 }
 
-/** The account's facts an admin changes here, as one line for the activity log. */
-function describeAccess(access: { role: string; isActive: boolean; degreeIds: readonly number[] }): string {
-  const degrees = access.degreeIds.length > 0 ? `, degrees ${access.degreeIds.join(", ")}` : "";
+type Access = { role: string; isActive: boolean; degreeIds: readonly number[] };
+
+/**
+ * The account's facts an admin changes here, for the activity log: its degrees by name as well as
+ * by id, since the log is read long after and "degrees 1" told nobody which.
+ */
+function accessFacts(access: Access, names: Map<number, string>) {
+  const degrees = access.degreeIds.map((id) => names.get(id) ?? `#${id}`);
+  return { role: access.role, isActive: access.isActive, degreeIds: access.degreeIds, degrees };
+}
+
+/** The same facts as one line. */
+function describeAccess(access: ReturnType<typeof accessFacts>): string {
+  const degrees = access.degrees.length > 0 ? `, degrees ${access.degrees.join(", ")}` : "";
   return `${access.role}, ${access.isActive ? "active" : "disabled"}${degrees}`;
 }
 
@@ -86,13 +97,14 @@ function describeAccess(access: { role: string; isActive: boolean; degreeIds: re
  * their own password with it. An e-mail that already has an account is a conflict.
  */
 export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserInput, meta: RequestMeta): Promise<UserListItem> {
-  await checkRoleAndDegrees(ctx.db, input.role, input.degreeIds);
+  const names = await checkRoleAndDegrees(ctx.db, input.role, input.degreeIds);
   const passwordHash = await hashSecret(randomBytes(24).toString("base64url"));
   const resetCode = await newResetCode();
 
   const created = await ctx.db.transaction(async (tx) => {
     const user = await insertUserUnlessTaken(tx, { userName: input.userName, mobile: input.mobile, passwordHash, role: input.role });
     if (!user) throw new ConflictError(userMessages.emailTaken);
+    const access = accessFacts({ ...user, degreeIds: input.degreeIds }, names);
     await replaceStaffDegrees(tx, user.id, input.degreeIds);
     await queueResetCodeMail(ctx, tx, user, resetCode, {
       lead: [
@@ -107,8 +119,8 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
       action: "user.created",
       entityType: "user",
       entityId: user.id,
-      summary: `Created ${user.userName}: ${describeAccess({ ...user, degreeIds: input.degreeIds })}`,
-      details: { userName: user.userName, role: user.role, isActive: user.isActive, degreeIds: input.degreeIds },
+      summary: `Created ${user.userName}: ${describeAccess(access)}`,
+      details: { userName: user.userName, ...access },
       ip: meta.ip,
     });
     return user;
@@ -140,8 +152,10 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
     // Counted after taking the lock: an admin removed by a change that committed meanwhile is not counted.
     if (removesAnAdmin && (await countActiveUsersWithRole(tx, ROLE_ADMIN)) <= 1) throw new ConflictError(userMessages.lastActiveAdmin);
 
-    const from = describeAccess({ ...before, degreeIds: beforeDegreeIds });
-    const to = describeAccess(input);
+    const names = await findDegreeNames(tx, [...beforeDegreeIds, ...input.degreeIds]);
+    const fromFacts = accessFacts({ ...before, degreeIds: beforeDegreeIds }, names);
+    const toFacts = accessFacts(input, names);
+    const [from, to] = [describeAccess(fromFacts), describeAccess(toFacts)];
     if (from === to) return presentUser(before, beforeDegreeIds);
 
     const after = await updateUserAccess(tx, userId, { role: input.role, isActive: input.isActive });
@@ -156,8 +170,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
       summary: `Changed ${before.userName} from ${from} to ${to}`,
       details: {
         userName: before.userName,
-        from: { role: before.role, isActive: before.isActive, degreeIds: beforeDegreeIds },
-        to: { role: input.role, isActive: input.isActive, degreeIds: input.degreeIds },
+        from: fromFacts,
+        to: toFacts,
       },
       ip: meta.ip,
     });

@@ -230,11 +230,12 @@ describe("PUT /booking/users/:id", () => {
     expect(await test.db.select().from(staffDegrees).where(eq(staffDegrees.userId, user.id))).toEqual([]);
 
     const [entry] = await activityOf(test, "user.updated", user.id);
-    expect(entry!.summary).toContain(`from ${ROLE_DEPARTMENT_ADMIN}, active, degrees ${degreeIds["B.COM."]} to ${ROLE_ADMIN}, active`);
+    // The degrees by name, which the log's readers know them by, and by id.
+    expect(entry!.summary).toContain(`from ${ROLE_DEPARTMENT_ADMIN}, active, degrees B.COM. to ${ROLE_ADMIN}, active`);
     expect(entry!.details).toEqual({
       userName: user.userName,
-      from: { role: ROLE_DEPARTMENT_ADMIN, isActive: true, degreeIds: [degreeIds["B.COM."]] },
-      to: { role: ROLE_ADMIN, isActive: true, degreeIds: [] },
+      from: { role: ROLE_DEPARTMENT_ADMIN, isActive: true, degreeIds: [degreeIds["B.COM."]], degrees: ["B.COM."] },
+      to: { role: ROLE_ADMIN, isActive: true, degreeIds: [], degrees: [] },
     });
   });
 

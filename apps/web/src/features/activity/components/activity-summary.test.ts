@@ -28,12 +28,14 @@ const written: ActivityEntry[] = [
   entry("user.password_reset", "Reset the password with an e-mailed code; all sessions ended", null),
   entry("user.passwordResetSent", "Sent a password reset code to ravi@college.in", { userName: "ravi@college.in" }),
   entry("user.first_admin", "Created the first administrator admin@college.in", { userName: "admin@college.in", promoted: false }),
-  entry("user.created", "Created ravi@college.in: ROLE_DEPARTMENT_ADMIN, active, degrees 3, 4", {
+  entry("user.created", "Created ravi@college.in: ROLE_DEPARTMENT_ADMIN, active, degrees B.COM., B.A. TAMIL", {
     userName: "ravi@college.in",
     role: "ROLE_DEPARTMENT_ADMIN",
     isActive: true,
     degreeIds: [3, 4],
+    degrees: ["B.COM.", "B.A. TAMIL"],
   }),
+  // Kept before the entries named the degrees: the ids stand in for them.
   entry("user.updated", "Changed ravi@college.in from ROLE_DEPARTMENT_ADMIN, active, degrees 3 to ROLE_ADMIN, disabled", {
     userName: "ravi@college.in",
     from: { role: "ROLE_DEPARTMENT_ADMIN", isActive: true, degreeIds: [3] },
@@ -76,7 +78,12 @@ const written: ActivityEntry[] = [
     toDegree: "B.A. TAMIL",
     remarks: "Seats full",
   }),
-  entry("application.cancelled", "Cancelled the application of PRIYA S", { applicantName: "PRIYA S", fromStatus: "Approved", toStatus: "Cancelled" }),
+  entry("application.cancelled", "Cancelled the application of PRIYA S; the admission was withdrawn: the student record is Cancelled", {
+    applicantName: "PRIYA S",
+    admissionWithdrawn: true,
+    fromStatus: "Approved",
+    toStatus: "Cancelled",
+  }),
   entry("application.rejected", "Rejected the application of PRIYA S", { applicantName: "PRIYA S", fromStatus: "Submitted", toStatus: "Rejected" }),
   entry("application.exported", "Exported 1200 applications to Excel", { filters: { status: "Submitted" }, rows: 1200 }),
   entry("upload.saved", "Uploaded a PDF of 209 KB for priya@example.in", {
@@ -197,10 +204,12 @@ describe("an activity entry's summary", () => {
   it("reads in English with the words staff see on the other screens", () => {
     const english = Object.fromEntries(written.map((one) => [one.action, summaryIn("en", one)]));
     expect(english["user.signin"]).toBe("Signed in");
-    expect(english["user.created"]).toBe("Created ravi@college.in: Department administrator, active, degrees 3, 4");
+    expect(english["user.created"]).toBe("Created ravi@college.in: Department administrator, active, degrees B.COM., B.A. TAMIL");
     expect(english["user.updated"]).toBe("Changed ravi@college.in from Department administrator, active, degrees 3 to Administrator, disabled");
     expect(english["application.offline_entry"]).toBe("Entered the walk-in application of meena@example.in (new applicant account)");
     expect(english["application.approved"]).toBe("Approved the application of PRIYA S: admission number 2026UG0007");
+    expect(english["application.cancelled"]).toBe("Cancelled the application of PRIYA S; the admission was withdrawn: the student record is Cancelled");
+    expect(english["application.rejected"]).toBe("Rejected the application of PRIYA S");
     expect(english["upload.saved"]).toBe("Uploaded a PDF of 209 KB for priya@example.in");
     expect(english["payment.rejected"]).toBe("Gateway response refused: amount 1.00 does not match 300.00 of order UG2026000123P1");
     expect(english["payment.success"]).toBe("Rs.300.00 paid (gateway return)");

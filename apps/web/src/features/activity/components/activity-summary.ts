@@ -47,6 +47,14 @@ const just =
   (details: Partial<D>) =>
     valuesIn(details, names);
 
+/** A decision's values, told too when it withdrew an admission (the student record went Cancelled). */
+const withdrawing =
+  <D extends { admissionWithdrawn?: boolean }>(values: (details: Partial<D>) => Record<string, unknown> | undefined) =>
+  (details: Partial<D>) => {
+    const found = values(details);
+    return found && { ...found, context: details.admissionWithdrawn === true ? "withdrawn" : undefined };
+  };
+
 /** `FART-Y1T1 (year 1, term 1)`: a fee term as the fee screens name it. */
 function termOf(details: Partial<FeeTermNamed>, t: TFunction): string | undefined {
   const term = valuesIn(details, ["feeCode", "academicYear", "termNo"]);
@@ -65,13 +73,15 @@ const withTerm =
 /** A staff account's role, state and degrees, as the users' screen names them. */
 function accessOf(access: unknown, t: TFunction): string | undefined {
   if (!access || typeof access !== "object") return undefined;
-  const { role, isActive, degreeIds } = access as Details;
+  const { role, isActive, degreeIds, degrees } = access as Details;
   if (typeof role !== "string" || typeof isActive !== "boolean" || !Array.isArray(degreeIds)) return undefined;
+  // By name where the entry keeps them; an older entry has only the ids.
+  const named = Array.isArray(degrees) && degrees.length === degreeIds.length ? degrees : degreeIds;
   return t("activity.summaryParts.access", {
     role: t(`users.roleNames.${role}`, { defaultValue: role }),
     state: t(isActive ? "activity.summaryParts.active" : "activity.summaryParts.disabled"),
     context: degreeIds.length > 0 ? "degrees" : undefined,
-    degrees: degreeIds.join(t("activity.summaryParts.listSeparator")),
+    degrees: named.join(t("activity.summaryParts.listSeparator")),
   });
 }
 
@@ -147,9 +157,9 @@ const summaryValues: { [A in ActivityAction]: ValuesOf<A> } = {
   },
   "application.marks_entered": just("totalMarkPercent"),
   "application.approved": just("applicantName", "admissionNo"),
-  "application.transferred": just("applicantName", "fromDegree", "toDegree"),
-  "application.cancelled": just("applicantName"),
-  "application.rejected": just("applicantName"),
+  "application.transferred": withdrawing(just("applicantName", "fromDegree", "toDegree")),
+  "application.cancelled": withdrawing(just("applicantName")),
+  "application.rejected": withdrawing(just("applicantName")),
   "application.exported": just("rows"),
   "upload.saved": (details) => {
     const values = valuesIn(details, ["contentType", "sizeBytes", "owner"]);

@@ -14,6 +14,7 @@ import { ReceiptNumbered } from "../components/ReceiptNumbered";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
 import { feeStatusColour, formatRupees } from "../lib/fee-terms";
 import { Panel } from "../../../components/Panel";
+import { useScrollableTable } from "../../../lib/table-scroll";
 
 /**
  * SPEC.md, Fees History (/feesHistory, and /feesHistory/{user} for staff): every fee term with its
@@ -29,6 +30,7 @@ export function FeesHistoryPage() {
   const feeStatus = useFeeStatus(userName);
   const staff = isStaffRole(currentUser?.roleName);
   const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium" });
+  const termsTable = useScrollableTable(t("nav.feesHistory"));
 
   // Until the user is known and their terms have come, there is nothing true to show.
   if (feeStatus.isPending) return <FullPageLoader />;
@@ -95,6 +97,10 @@ export function FeesHistoryPage() {
             // Small cells let the three columns fit a 360 px phone, the status wrapping under its tag and
             // the tag's own words wrapping too (Tamil's "Due" is wider than the column).
             size="small"
+            // Where a language's words are too long for the phone (Tamil's status, the receipt's number
+            // kept whole), the table scrolls sideways in its card rather than being cut off at its edge.
+            scroll={{ x: true }}
+            ref={termsTable}
             locale={{ emptyText: t("fees.noTerms") }}
           />
           <PaymentRefunds refunds={feeStatus.data.refunds} />
