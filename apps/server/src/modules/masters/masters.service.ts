@@ -200,8 +200,9 @@ export async function saveFeeStructure(write: WriteContext, degreeId: number, te
     const takenCode = await findFeeCodeOfOtherDegree(tx, degreeId, terms.map((term) => term.feeCode));
     if (takenCode) throw new ConflictError(feeCodeTakenMessage(takenCode));
     const before = await findFeeStructure(tx, degreeId);
+    const current = presentFeeStructure(before);
     // A save that changes nothing writes nothing: the log had "0 terms (was 0 terms)" entries.
-    if (isDeepStrictEqual(presentFeeStructure(before), presentFeeStructure([...terms].sort((a, b) => a.year - b.year || a.term - b.term)))) return presentFeeStructure(before);
+    if (isDeepStrictEqual(current, presentFeeStructure([...terms].sort((a, b) => a.year - b.year || a.term - b.term)))) return current;
     await replaceFeeStructure(tx, degreeId, terms);
     const after = await findFeeStructure(tx, degreeId);
     const total = after.reduce((sum, term) => sum + term.amountPaise, 0);
@@ -211,7 +212,7 @@ export async function saveFeeStructure(write: WriteContext, degreeId: number, te
       entityType: "feeStructure",
       entityId: degreeId,
       summary: `Fee structure of ${degree.name}: ${after.length} terms, ${rupees(total)} in all (was ${before.length} terms)`,
-      details: { degree: degree.name, total: formatAmount(total), before: presentFeeStructure(before), after: presentFeeStructure(after) },
+      details: { degree: degree.name, total: formatAmount(total), before: current, after: presentFeeStructure(after) },
     });
     return presentFeeStructure(after);
   });

@@ -39,22 +39,13 @@ export function storableFileName(name: string): string {
 /**
  * How a download is offered: under the name it was uploaded with, in any script (a Tamil
  * certificate's name was saved as "document.pdf"), its extension the stored file's, with an ASCII
- * name beside it for clients that read only that.
+ * name beside it for clients that read only that (accents and other scripts dropped).
  */
 export function downloadDisposition(originalName: string, extension: string): string {
-  const base = Array.from(originalName.replace(/\.[^.]*$/, "").replace(/[\\/:*?"<>|]/g, "").trim()).slice(0, 80).join("");
-  return contentDisposition(`${base || "document"}.${extension}`, { fallback: safeDownloadName(originalName, extension) });
-}
-
-/** The name the browser gave, reduced to what is safe in a header and a file system. */
-export function safeDownloadName(originalName: string, extension: string): string {
-  const base = originalName
-    .replace(/\.[^.]*$/, "")
-    .normalize("NFKD")
-    .replace(/[^\w\- ]+/g, "")
-    .trim()
-    .slice(0, 80);
-  return `${base || "document"}.${extension}`;
+  const base = originalName.replace(/\.[^.]*$/, "");
+  const named = Array.from(base.replace(/[\\/:*?"<>|]/g, "").trim()).slice(0, 80).join("");
+  const ascii = base.normalize("NFKD").replace(/[^\w\- ]+/g, "").trim().slice(0, 80);
+  return contentDisposition(`${named || "document"}.${extension}`, { fallback: `${ascii || "document"}.${extension}` });
 }
 
 export async function saveUpload(

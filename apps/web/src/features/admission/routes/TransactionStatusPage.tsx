@@ -27,7 +27,6 @@ const decisionAlertTypes: Record<DecisionStatus, AlertProps["type"]> = {
   Rejected: "error",
 };
 
-
 /** What the office decided, with its remarks, as the decision's e-mail told the applicant. */
 function DecisionNotice({ decision }: { decision: NonNullable<LatestDecision> }) {
   const { t, i18n } = useTranslation();
