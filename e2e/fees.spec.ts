@@ -123,4 +123,19 @@ test("an admitted student pays a term in the sandbox and sees it Paid; the offic
   await expect(transactions.filter({ hasText: "Cash" })).toHaveCount(1);
   await expect(transactions.filter({ hasText: "Online" })).toHaveCount(1);
   await expectNoAxeViolations(page);
+
+  // The cash was entered by mistake: the office cancels its receipt, saying why, and the term is owed again.
+  const cashRow = transactions.filter({ hasText: "Cash" });
+  const cashReceipt = (await cashRow.locator("bdi.unbroken").textContent())!;
+  await cashRow.getByRole("button", { name: `Cancel receipt: ${cashReceipt}` }).click();
+  const cancellation = page.getByRole("dialog", { name: `Cancel receipt ${cashReceipt}` });
+  await cancellation.getByLabel("Reason").fill("Entered twice: the father paid by cheque");
+  await expectNoAxeViolations(page);
+  await cancellation.getByRole("button", { name: "Cancel receipt" }).click();
+  await expect(page.getByText("Receipt cancelled: the term is due again.")).toBeVisible();
+  await expect(transactions.filter({ hasText: "Cash" })).toHaveCount(0);
+  await choose(page, "Status", "Cancelled receipts");
+  await expect(page.getByRole("row").filter({ hasText: cashReceipt })).toContainText("Entered twice: the father paid by cheque");
+  await page.goto(studentPage);
+  await expect(page.getByRole("row").filter({ hasText: "Year 1" }).filter({ hasText: "Term 2" }).first()).toContainText("Due");
 });

@@ -88,6 +88,7 @@ export const messages = {
   marksRowsRequired: "Enter the marks of at least 5 subjects!",
   documentNotYours: "This document was not uploaded for this applicant!",
   refundReferenceRequired: "Enter how the money went back: the gateway's refund number or the bank transfer's!",
+  cancelReasonRequired: "Please say why this receipt is cancelled, in at most 500 characters!",
   textUnstorable: "This text holds a character that cannot be saved: please type it again!",
 } as const;
 
@@ -141,6 +142,9 @@ export const notices = {
   onlineFeeStudentOnly: "Only the student can pay a fee online; staff record the fees paid at the college.",
   refundNotDue: "This payment has no refund due: it was refunded already, or it was never to be refunded.",
   refundRecorded: "Refund recorded",
+  // A payment the gateway made really happened: it can only be given back, as a refund.
+  onlinePaymentNotCancellable: "A fee paid online cannot be cancelled: if it must go back, refund it through the gateway and record the refund.",
+  receiptCancelled: "Receipt cancelled: the term is due again.",
 } as const;
 
 export type NoticeKey = keyof typeof notices;

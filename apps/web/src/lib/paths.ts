@@ -66,6 +66,8 @@ export const apiPaths = {
   exportFeeTransactions: (query: string) => `/booking/exportFeeTransactions?${query}`,
   /** Staff record how a gateway payment to refund was given back. */
   refund: (orderId: string) => `/booking/refunds/${encodeURIComponent(orderId)}`,
+  /** Staff cancel a fee recorded at the office by mistake. */
+  receiptCancellation: (receiptNo: string) => `/booking/feeReceipt/${encodeURIComponent(receiptNo)}/cancellation`,
   /** Student import (admins and department admins): the template, the preview of a file, its import (POST, multipart), and the log. */
   studentImportTemplate: "/booking/studentImport/template",
   studentImportPreview: "/booking/studentImport/preview",

@@ -71,6 +71,8 @@ export type ActivityNamedDetails = {
   "fee.paid_online": Amount & { orderId: string } & FeeTermNamed;
   "fee.payment_started": Amount & FeeTermNamed;
   "fee.recorded_offline": Amount & { admissionNo: string; mode: string } & FeeTermNamed;
+  /** The entry's entityId is the receipt number. */
+  "fee.cancelled": Amount & { admissionNo: string; mode: string; reason: string } & FeeTermNamed;
   "student.updated": { from: Record<string, unknown>; to: Record<string, unknown>; feeTermsCreated: number };
   "students.imported": { fileName: string; importedRows: number; skippedRows: number };
 };
@@ -115,6 +117,7 @@ const everyAction: Record<ActivityAction, true> = {
   "fee.paid_online": true,
   "fee.payment_started": true,
   "fee.recorded_offline": true,
+  "fee.cancelled": true,
   "student.updated": true,
   "students.imported": true,
 };

@@ -31,12 +31,13 @@ export type FeeTransactionKind = (typeof feeTransactionKinds)[number];
  * refunded too). Due: instead of payments, the fee terms still unpaid, which have no date, mode or
  * receipt (the date range does not apply to them). Refund: gateway payments of a fee that was already
  * in (two tabs, say) or that a term could not take, to be given back by hand, and those given back.
+ * Cancelled: office payments staff cancelled, whose receipts no longer count and whose terms are due again.
  */
-export const feeTransactionStatuses = ["Paid", "Due", "Refund"] as const;
+export const feeTransactionStatuses = ["Paid", "Due", "Refund", "Cancelled"] as const;
 export type FeeTransactionStatus = (typeof feeTransactionStatuses)[number];
 
-/** A listed row's state: a payment, a term still due, or a payment to be refunded or refunded. */
-export const feeTransactionRowStatuses = ["Paid", "Due", "Refund due", "Refunded"] as const;
+/** A listed row's state: a payment, a term still due, a payment to be refunded or refunded, or a cancelled receipt. */
+export const feeTransactionRowStatuses = ["Paid", "Due", "Refund due", "Refunded", "Cancelled"] as const;
 export type FeeTransactionRowStatus = (typeof feeTransactionRowStatuses)[number];
 
 /** A gateway payment to give back: Due until staff record that it was refunded. */

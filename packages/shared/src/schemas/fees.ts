@@ -179,6 +179,9 @@ export const feeTransactionSchema = z.object({
   status: z.enum(feeTransactionRowStatuses),
   /** How a refunded payment went back (the gateway's refund or the bank transfer's number); null otherwise. */
   refundReference: z.string().nullable(),
+  /** A cancelled receipt's cancellation: when (ISO 8601) and why; null otherwise. */
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
 });
 export type FeeTransaction = z.infer<typeof feeTransactionSchema>;
 
@@ -187,6 +190,21 @@ export const refundRecordSchema = z.object({
   reference: z.string({ error: messages.refundReferenceRequired }).trim().min(1, messages.refundReferenceRequired).max(100, messages.refundReferenceRequired),
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;
+
+/** POST feeReceipt/{receiptNo}/cancellation: staff cancel an office payment, saying why. */
+export const receiptCancellationSchema = z.object({
+  reason: z.string({ error: messages.cancelReasonRequired }).trim().min(1, messages.cancelReasonRequired).max(500, messages.cancelReasonRequired),
+});
+export type ReceiptCancellation = z.infer<typeof receiptCancellationSchema>;
+
+/** What a cancellation answers: the receipt, now cancelled, and the term it paid, now due. */
+export const receiptCancelledSchema = z.object({
+  receiptNo: z.string(),
+  academicYear: z.number().int(),
+  termNo: z.number().int(),
+  cancelledAt: z.string(),
+});
+export type ReceiptCancelled = z.infer<typeof receiptCancelledSchema>;
 
 export const refundParamsSchema = z.object({ orderId: z.string().trim().min(1).max(60) });
 

@@ -193,3 +193,34 @@ export const academicYearClosings = pgTable(
   },
   (table) => [uniqueIndex("academic_year_closings_course_year_key").on(table.courseId, table.year)],
 );
+
+/**
+ * An office payment staff cancelled (entered for the wrong student or term, or a cheque that
+ * bounced): moved here whole, with who cancelled it, when and why, in the transaction that makes its
+ * term Due again. Every other reader of fee_payments sees only the money held; the receipt number
+ * stays taken, here, and is never issued again.
+ */
+export const cancelledFeePayments = pgTable(
+  "cancelled_fee_payments",
+  {
+    /** The payment's own id in fee_payments, kept. */
+    id: integer("id").primaryKey(),
+    feeTermId: integer("fee_term_id")
+      .notNull()
+      .references(() => feeTerms.id),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id),
+    amountPaise: integer("amount_paise").notNull(),
+    mode: text("mode").notNull(),
+    reference: text("reference"),
+    remarks: text("remarks"),
+    receiptNo: text("receipt_no").notNull(),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    cancelledBy: integer("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelReason: text("cancel_reason").notNull(),
+  },
+  (table) => [uniqueIndex("cancelled_fee_payments_receipt_no_key").on(table.receiptNo), index("cancelled_fee_payments_paid_at_idx").on(table.paidAt)],
+);

@@ -82,5 +82,7 @@ export function presentTransaction(row: TransactionRecord): FeeTransaction {
     reference: row.reference,
     status: row.status,
     refundReference: row.refundReference,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
   };
 }

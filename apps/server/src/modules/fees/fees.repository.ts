@@ -1,7 +1,7 @@
 import { yearIn } from "@admissions/shared";
 import { and, asc, eq, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
+import { cancelledFeePayments, courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { takeApplicationNumber } from "../admissions/admissions.repository.js";
 
 export type FeeTermRow = typeof feeTerms.$inferSelect;
@@ -148,6 +148,37 @@ export async function recordTermPayment(db: Database, term: FeeTermRow, payment:
     .returning();
   await db.update(feeTerms).set({ status: termStatus.paid, paidAt: saved!.paidAt }).where(eq(feeTerms.id, term.id));
   return saved!;
+}
+
+/**
+ * A payment by its receipt number with its term, both locked until the transaction ends (a payment is
+ * decided on its locked term, as paying it was), and the admission number and degree of its student.
+ */
+export async function lockPaymentByReceipt(db: Database, receiptNo: string) {
+  const [row] = await db
+    .select({ payment: feePayments, term: feeTerms, admissionNo: students.admissionNo, degreeId: students.degreeId })
+    .from(feePayments)
+    .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
+    .innerJoin(students, eq(students.id, feePayments.studentId))
+    .where(eq(feePayments.receiptNo, receiptNo))
+    .limit(1)
+    .for("update", { of: [feePayments, feeTerms] });
+  return row;
+}
+
+/**
+ * Cancels a locked payment in the caller's transaction: the row moves whole to cancelled_fee_payments
+ * with who cancelled it and why, and its term is Due again. Answers the cancelled row.
+ */
+export async function cancelTermPayment(db: Database, payment: FeePaymentRow, cancellation: { cancelledBy: number; cancelReason: string }) {
+  const { id, feeTermId, studentId, amountPaise, mode, reference, remarks, receiptNo, recordedBy, paidAt } = payment;
+  const [cancelled] = await db
+    .insert(cancelledFeePayments)
+    .values({ id, feeTermId, studentId, amountPaise, mode, reference, remarks, receiptNo, recordedBy, paidAt, ...cancellation })
+    .returning();
+  await db.delete(feePayments).where(eq(feePayments.id, payment.id));
+  await db.update(feeTerms).set({ status: termStatus.due, paidAt: null }).where(eq(feeTerms.id, payment.feeTermId));
+  return cancelled!;
 }
 
 /** Everything a fee receipt says about one payment: the payment, its term, the student and the order. */

@@ -11,6 +11,8 @@ import {
   feeTransactionListQuerySchema,
   feeTransactionPageSchema,
   notices,
+  receiptCancellationSchema,
+  receiptCancelledSchema,
   receiptQuerySchema,
   refundParamsSchema,
   refundRecordSchema,
@@ -24,12 +26,13 @@ import { settleAwaitingOrders } from "../payments/payments.service.js";
 import { sendReceipt } from "../payments/receipt.js";
 import { sendWorkbook } from "../reports/workbook.js";
 import { feeReceiptByNumber, getFeeStatus, offlinePayerOf, onlinePayerOf, recordOfflineFeePayment, startOnlineFeePayment } from "./fees.service.js";
+import { cancelReceipt } from "./cancellations.service.js";
 import { recordRefund } from "./refunds.service.js";
 import { exportFeeTransactions, listFeeTransactions } from "./transactions.service.js";
 
 /**
  * SPEC.md section 7's feeStatus and feePayment, the term fee receipt, and the staff's Fees Transaction
- * list, its Excel export and the record of a refund given.
+ * list, its Excel export, the record of a refund given and the cancellation of an office receipt.
  */
 export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["fees"];
@@ -99,6 +102,21 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
     },
     async (request, reply) => sendReceipt(reply, await feeReceiptByNumber(app.ctx, request.actor!, request.params.receiptNo), { inline: request.query.print }),
+  );
+
+  app.post(
+    "/feeReceipt/:receiptNo/cancellation",
+    {
+      schema: {
+        tags,
+        summary: "Staff: cancel a term fee recorded at the office by mistake, saying why, within their degrees: the term is due again and the receipt no longer counts; a fee paid online is 409",
+        params: feeReceiptParamsSchema,
+        body: receiptCancellationSchema,
+        response: responses(envelope(receiptCancelledSchema), 400, 401, 403, 404, 409),
+      },
+      onRequest: app.requireStaff,
+    },
+    async (request) => success(await cancelReceipt(app.ctx, request.actor!, request.params.receiptNo, request.body, requestMeta(request)), notices.receiptCancelled),
   );
 
   app.get(

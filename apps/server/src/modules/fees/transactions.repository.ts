@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, sum, type SQL }
 import { unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { applications, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
+import { applications, cancelledFeePayments, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { startOfDay } from "../activity/activity.repository.js";
 import { paymentPurposes } from "../payments/payments.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
@@ -31,6 +31,8 @@ interface TransactionColumns {
   reference: AnyPgColumn | null;
   status: FeeTransactionRowStatus | SQL;
   refundReference: AnyPgColumn | null;
+  cancelledAt?: AnyPgColumn;
+  cancelReason?: AnyPgColumn;
 }
 
 /**
@@ -64,6 +66,8 @@ function selectionOf(columns: TransactionColumns) {
     reference: output<string | null>(columns.reference, "reference"),
     status: output<FeeTransactionRowStatus>(columns.status, "status"),
     refundReference: output<string | null>(columns.refundReference, "refund_reference"),
+    cancelledAt: output<Date | null>(columns.cancelledAt ?? null, "cancelled_at", "timestamptz", cancelledFeePayments.cancelledAt),
+    cancelReason: output<string | null>(columns.cancelReason ?? null, "cancel_reason"),
   };
 }
 
@@ -147,6 +151,45 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
     )
     .$dynamic();
   return inWalkOrder(query, feePayments.id, walk);
+}
+
+/** Office payments staff cancelled: cancelled_fee_payments, listed apart from the money held. */
+function cancelledTermFees(db: Database, filters: TransactionFilters, scope: DegreeScope, walk?: Walk) {
+  const query = db
+    .select(
+      selectionOf({
+        rowId: sql`'cancelled-' || ${cancelledFeePayments.id}`,
+        sourceId: cancelledFeePayments.id,
+        kind: "fee",
+        paidAt: cancelledFeePayments.paidAt,
+        receiptNo: cancelledFeePayments.receiptNo,
+        orderId: null,
+        ...termOfStudentColumns,
+        amountPaise: cancelledFeePayments.amountPaise,
+        mode: cancelledFeePayments.mode,
+        reference: cancelledFeePayments.reference,
+        status: "Cancelled",
+        refundReference: null,
+        cancelledAt: cancelledFeePayments.cancelledAt,
+        cancelReason: cancelledFeePayments.cancelReason,
+      }),
+    )
+    .from(cancelledFeePayments)
+    .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
+    .innerJoin(students, eq(students.id, cancelledFeePayments.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(degrees, eq(degrees.id, students.degreeId))
+    .leftJoin(applications, eq(applications.id, students.applicationId))
+    .where(
+      and(
+        termOfStudentConditions(filters, scope),
+        filters.mode ? eq(cancelledFeePayments.mode, filters.mode) : undefined,
+        paidBetween(filters, cancelledFeePayments.paidAt),
+        walkCondition(cancelledFeePayments.id, walk),
+      ),
+    )
+    .$dynamic();
+  return inWalkOrder(query, cancelledFeePayments.id, walk);
 }
 
 /** A gateway order's row status: Paid, unless its money is to be given back or was. */
@@ -278,18 +321,22 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
 }
 
 /**
- * The kinds the filters can match at all. Status Due lists unpaid terms instead of payments;
- * application fees have no year or term and are only ever paid online.
+ * The kinds the filters can match at all. Status Due lists unpaid terms instead of payments, and
+ * Cancelled the cancelled office receipts; application fees have no year or term and are only ever
+ * paid online.
  */
 function kindsFor(filters: TransactionFilters) {
   const due = filters.status === "Due";
   const refunds = filters.status === "Refund";
+  const cancelled = filters.status === "Cancelled";
+  const payments = !due && !cancelled;
   const online = !filters.mode || filters.mode === "Online";
   return {
     dueTerms: due && filters.kind !== "application" && !filters.mode,
-    termFees: !due && !refunds && filters.kind !== "application",
-    termFeeRefunds: !due && filters.kind !== "application" && online,
-    applicationFees: !due && filters.kind !== "fee" && !filters.year && !filters.term && online,
+    cancelledTermFees: cancelled && filters.kind !== "application" && filters.mode !== "Online",
+    termFees: payments && !refunds && filters.kind !== "application",
+    termFeeRefunds: payments && filters.kind !== "application" && online,
+    applicationFees: payments && filters.kind !== "fee" && !filters.year && !filters.term && online,
   };
 }
 
@@ -297,6 +344,7 @@ function kindsFor(filters: TransactionFilters) {
 function transactionsTable(db: Database, filters: TransactionFilters, scope: DegreeScope) {
   const kinds = kindsFor(filters);
   if (kinds.dueTerms) return dueTerms(db, filters, scope).as("transactions");
+  if (kinds.cancelledTermFees) return cancelledTermFees(db, filters, scope).as("transactions");
   const termFees = kinds.termFees ? termFeePayments(db, filters, scope) : undefined;
   const refunds = kinds.termFeeRefunds ? termFeeRefunds(db, filters, scope) : undefined;
   const applicationFees = kinds.applicationFees ? applicationFeePayments(db, filters, scope) : undefined;
@@ -353,6 +401,7 @@ export async function* transactionBatches(db: Database, filters: TransactionFilt
     kinds.termFeeRefunds && termFeeRefunds,
     kinds.applicationFees && applicationFeePayments,
     kinds.dueTerms && dueTerms,
+    kinds.cancelledTermFees && cancelledTermFees,
   ].filter((source) => source !== false);
   for (const source of sources) {
     let afterId = 0;

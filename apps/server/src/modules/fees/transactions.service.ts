@@ -72,6 +72,8 @@ function transactionColumnsIn(timeZone: string): readonly SheetColumn<Transactio
     { header: "Reference", width: 20, value: (row) => row.reference },
     { header: "Status", width: 11, value: (row) => row.status },
     { header: "Refund reference", width: 18, value: (row) => row.refundReference },
+    { header: "Cancelled", width: 20, numFmt: "yyyy-mm-dd hh:mm", value: (row) => row.cancelledAt && wallClock(row.cancelledAt) },
+    { header: "Cancellation reason", width: 30, value: (row) => row.cancelReason },
   ];
 }
 

@@ -160,6 +160,12 @@ const written: ActivityEntry[] = [
     remarks: "Paid at the counter",
   }),
   entry(
+    "fee.cancelled",
+    "Cancelled receipt FEE-2026-000042: Rs.25000.00 by Cheque from 2026UG0007 for FART-Y1T1 (year 1, term 1) (Cheque bounced)",
+    { amount: "25000.00", admissionNo: "2026UG0007", ...term, mode: "Cheque", reference: "CHQ 1", reason: "Cheque bounced" },
+    "FEE-2026-000042",
+  ),
+  entry(
     "student.updated",
     "Changed student 2026UG0007: currentYear 2 to 1; 2 fee terms added from the degree's fee structure",
     { from: { name: "PRIYA S", mobile: "9876543210", currentYear: 2, status: "Active" }, to: { name: "PRIYA S", mobile: "9876543210", currentYear: 1, status: "Active" }, feeTermsCreated: 2 },
@@ -221,6 +227,7 @@ describe("an activity entry's summary", () => {
     expect(english["feeStructure.updated"]).toBe("Fee structure of B.A. ENGLISH: terms 1 → 2, Rs.51000.00 in all");
     expect(english["academic.year_closed"]).toBe("Closed the academic year 2026-27 of UG: 120 moved up a year, 38 completed");
     expect(english["fee.recorded_offline"]).toBe("Recorded Rs.25000.00 by Cash from 2026UG0007 for FART-Y1T1 (Year 1, term 1)");
+    expect(english["fee.cancelled"]).toBe("Cancelled receipt FEE-2026-000042: Rs.25000.00 by Cheque from 2026UG0007 for FART-Y1T1 (Year 1, term 1) (Cheque bounced)");
     expect(english["student.updated"]).toBe("Changed student 2026UG0007: Current year 2 → 1; fee terms added from the degree's fee structure: 2");
   });
 

@@ -70,6 +70,9 @@ const withTerm =
     return values && term ? { ...values, term } : undefined;
   };
 
+/** A payment mode in the reader's language (an unknown one as written). */
+const modeName = (mode: unknown, t: TFunction) => t(`fees.modes.${String(mode)}`, { defaultValue: String(mode) });
+
 /** A staff account's role, state and degrees, as the users' screen names them. */
 function accessOf(access: unknown, t: TFunction): string | undefined {
   if (!access || typeof access !== "object") return undefined;
@@ -208,7 +211,11 @@ const summaryValues: { [A in ActivityAction]: ValuesOf<A> } = {
   "fee.payment_started": withTerm("amount"),
   "fee.recorded_offline": (details, entry, t) => {
     const values = withTerm<ActivityNamedDetails["fee.recorded_offline"]>("amount", "admissionNo", "mode")(details, entry, t);
-    return values && { ...values, mode: t(`fees.modes.${values.mode}`, { defaultValue: String(values.mode) }) };
+    return values && { ...values, mode: modeName(values.mode, t) };
+  },
+  "fee.cancelled": (details, entry, t) => {
+    const values = withTerm<ActivityNamedDetails["fee.cancelled"]>("amount", "admissionNo", "mode", "reason")(details, entry, t);
+    return values && entry.entityId ? { ...values, receiptNo: entry.entityId, mode: modeName(values.mode, t) } : undefined;
   },
   "student.updated": (details, entry, t) => {
     const changes = changesOf(details.from, details.to, t);

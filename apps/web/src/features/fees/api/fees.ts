@@ -1,4 +1,4 @@
-import type { FeePaymentAnswer, FeePaymentRequest, FeeStatus, FeeTransactionPage, RefundRecord } from "@admissions/shared";
+import type { FeePaymentAnswer, FeePaymentRequest, FeeStatus, FeeTransactionPage, ReceiptCancellation, ReceiptCancelled, RefundRecord } from "@admissions/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
@@ -40,5 +40,15 @@ export function useRecordRefund() {
   return useMutation({
     mutationFn: async ({ orderId, refund }: { orderId: string; refund: RefundRecord }) => apiRequest(apiPaths.refund(orderId), { method: "POST", body: refund }),
     onSuccess: () => void refreshShared(queryClient, "fees"),
+  });
+}
+
+/** Staff cancel an office receipt; the term is due again, so the students' fees change with the transactions. */
+export function useCancelReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ receiptNo, cancellation }: { receiptNo: string; cancellation: ReceiptCancellation }) =>
+      apiRequest<ReceiptCancelled>(apiPaths.receiptCancellation(receiptNo), { method: "POST", body: cancellation }),
+    onSuccess: () => void refreshShared(queryClient, "fees", "students"),
   });
 }

@@ -18,5 +18,5 @@ export function findFeeTerm(terms: readonly FeeStatusTerm[], year: number | unde
 }
 
 /** Tag colours that keep AA contrast (Ant Design's orange and gold presets do not). */
-const statusColours: Record<FeeTermStatus | FeeTransactionRowStatus, string> = { Due: "#92400e", Paid: "#15803d", "Refund due": "#b91c1c", Refunded: "#4b5563" };
+const statusColours: Record<FeeTermStatus | FeeTransactionRowStatus, string> = { Due: "#92400e", Paid: "#15803d", "Refund due": "#b91c1c", Refunded: "#4b5563", Cancelled: "#4b5563" };
 export const feeStatusColour = (status: FeeTermStatus | FeeTransactionRowStatus) => statusColours[status];

@@ -79,6 +79,47 @@ describe("Fees Transaction", { timeout: 60_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(recordButton));
   });
 
+  it("cancels a fee recorded at the office, saying why; a fee paid online offers no cancellation", async () => {
+    const onlineFee = { ...feeRow, id: "fee-3", receiptNo: "FEE-2026-000003", orderId: "ADMUG20260001F1P1", name: "BALA M", mode: "Online", reference: "310099" };
+    const calls = stubApi({
+      ...api,
+      "/booking/feeTransactions": ok({ ...page, content: [feeRow, onlineFee], totalElements: 2 }),
+      "/booking/feeReceipt/": () => okAnswer({ receiptNo: feeRow.receiptNo, academicYear: 1, termNo: 2, cancelledAt: "2026-06-11T05:30:00.000Z" }, "Receipt cancelled: the term is due again."),
+    });
+    renderAt("/feesStatus");
+    const office = await findRow("ASHA R");
+    expect(within(await findRow("BALA M")).queryByRole("button")).toBeNull();
+
+    const cancelButton = within(office).getByRole("button", { name: `Cancel receipt: ${feeRow.receiptNo}` });
+    await userEvent.click(cancelButton);
+    const dialog = await openDialog(`Cancel receipt ${feeRow.receiptNo}`);
+    expect(within(dialog).getByText(/ASHA R · ₹15,000.5 · Cheque · CHQ-554433/)).toBeTruthy();
+    const confirm = within(dialog).getByRole("button", { name: "Cancel receipt" });
+    await userEvent.click(confirm);
+    expect(await within(dialog).findByText("Please say why this receipt is cancelled, in at most 500 characters!")).toBeTruthy();
+    expect(calls.some((call) => call.init?.method === "POST")).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText("Reason"), "Cheque bounced");
+    await userEvent.click(confirm);
+
+    expect(await screen.findByText("Receipt cancelled: the term is due again.")).toBeTruthy();
+    const sent = calls.find((call) => call.init?.method === "POST");
+    expect(sent?.url).toBe(`/booking/feeReceipt/${feeRow.receiptNo}/cancellation`);
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({ reason: "Cheque bounced" });
+    await waitFor(() => expect(document.activeElement).toBe(cancelButton));
+  });
+
+  it("lists the cancelled receipts with when and why they were cancelled", async () => {
+    const cancelledRow = { ...feeRow, id: "cancelled-2", status: "Cancelled", cancelledAt: "2026-06-11T05:30:00.000Z", cancelReason: "Entered for the wrong student" };
+    const calls = stubApi({ ...api, "/booking/feeTransactions": ok({ ...page, content: [cancelledRow], totalElements: 1 }) });
+    renderAt("/feesStatus?status=Cancelled");
+    const row = await findRow("ASHA R");
+    expect(within(row).getByText("Cancelled")).toBeTruthy();
+    expect(within(row).getByText(/^Cancelled .+: Entered for the wrong student$/)).toBeTruthy();
+    expect(within(row).queryByRole("button")).toBeNull();
+    expect(screen.getByRole("combobox", { name: "Status" }).closest(".ant-select")?.textContent).toContain("Cancelled receipts");
+    expect(calls.some((call) => call.url.startsWith("/booking/feeTransactions?status=Cancelled"))).toBe(true);
+  });
+
   it("shows the server's page with its totals, and keeps each filter in the URL and the query", async () => {
     const calls = stubApi(api);
     const { router } = renderAt("/feesStatus?pageNo=1");

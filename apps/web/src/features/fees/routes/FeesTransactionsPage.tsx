@@ -10,7 +10,7 @@ import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useFeeTransactions } from "../api/fees";
 import { ExportFeeTransactions } from "../components/ExportFeeTransactions";
-import { RefundModal } from "../components/RefundModal";
+import { CancelReceiptDialog, RefundDialog } from "../components/TransactionDialogs";
 import { feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
 import { browserTimeZone } from "../../../lib/time-zone";
 import { DateRangeFilters } from "../../../components/DateRangeFilters";
@@ -25,8 +25,9 @@ const DEFAULT_STATUS: FeeTransactionStatus = "Paid";
 
 /**
  * /feesStatus (Fees Transaction): every fee and application payment, online and offline, the terms
- * still due, or the payments to refund; filtered, paged and totalled on the server, the filters kept
- * in the URL. A payment to refund is recorded as given back from its row.
+ * still due, the payments to refund, or the cancelled receipts; filtered, paged and totalled on the
+ * server, the filters kept in the URL. A payment to refund is recorded as given back from its row, and
+ * a fee recorded at the office by mistake is cancelled from its row.
  */
 export function FeesTransactionsPage() {
   const { t, i18n } = useTranslation();
@@ -49,6 +50,8 @@ export function FeesTransactionsPage() {
   const count = new Intl.NumberFormat("en-IN");
   /** The payment whose refund is being recorded, while its dialog is open. */
   const [refunding, setRefunding] = useState<FeeTransaction & { orderId: string }>();
+  /** The office payment being cancelled, while its dialog is open. */
+  const [cancelling, setCancelling] = useState<FeeTransaction & { receiptNo: string }>();
 
   const columns: TableProps<FeeTransaction>["columns"] = [
     {
@@ -83,13 +86,26 @@ export function FeesTransactionsPage() {
       key: "actions",
       render: (_value, row) => {
         if (row.status === "Refunded") return t("fees.transactions.refunds.refundedAs", { reference: row.refundReference });
-        const orderId = row.orderId;
-        if (row.status !== "Refund due" || !orderId) return null;
-        return (
-          <Button size="small" onClick={() => setRefunding({ ...row, orderId })} aria-label={`${t("fees.transactions.refunds.record")}: ${orderId}`}>
-            {t("fees.transactions.refunds.record")}
-          </Button>
-        );
+        if (row.status === "Cancelled") {
+          return t("fees.transactions.cancellations.cancelledAs", { date: row.cancelledAt ? when.format(new Date(row.cancelledAt)) : "-", reason: row.cancelReason });
+        }
+        const { orderId, receiptNo } = row;
+        if (row.status === "Refund due" && orderId) {
+          return (
+            <Button size="small" onClick={() => setRefunding({ ...row, orderId })} aria-label={`${t("fees.transactions.refunds.record")}: ${orderId}`}>
+              {t("fees.transactions.refunds.record")}
+            </Button>
+          );
+        }
+        // A fee paid at the office can be cancelled; one the gateway took goes back only as a refund.
+        if (row.status === "Paid" && receiptNo && !orderId) {
+          return (
+            <Button size="small" danger onClick={() => setCancelling({ ...row, receiptNo })} aria-label={`${t("fees.transactions.cancellations.cancel")}: ${receiptNo}`}>
+              {t("fees.transactions.cancellations.cancel")}
+            </Button>
+          );
+        }
+        return null;
       },
     },
   ];
@@ -174,7 +190,8 @@ export function FeesTransactionsPage() {
         }}
         onChange={(pagination) => update(tableChange(pagination), true)}
       />
-      {refunding && <RefundModal transaction={refunding} onClose={() => setRefunding(undefined)} />}
+      {refunding && <RefundDialog transaction={refunding} onClose={() => setRefunding(undefined)} />}
+      {cancelling && <CancelReceiptDialog transaction={cancelling} onClose={() => setCancelling(undefined)} />}
     </Panel>
   );
 }

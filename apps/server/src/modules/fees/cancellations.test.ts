@@ -1,0 +1,205 @@
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, messages, notices } from "@admissions/shared";
+import { and, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, cancelledFeePayments, degrees, feePayments, feeTerms, staffDegrees, students } from "../../db/schema/index.js";
+import { buildTestApp, type TestApp } from "../../test/build-app.js";
+import { admitStudent, insertFeeStructure, signInAs } from "../../test/factories.js";
+import { encryptForGateway } from "../payments/ccavenue-cipher.js";
+import { SANDBOX_CREDENTIALS } from "../payments/gateway.js";
+
+let test: TestApp;
+let adminCookie: string;
+const degree = { arts: 0, science: 0 };
+
+const artsFee = (year: number, term: number) => 30_000 + year * 100 + term;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  for (const [key, name] of [["arts", "B.A. VOID ARTS"], ["science", "B.SC. VOID SCIENCE"]] as const) {
+    const [row] = await test.db.insert(degrees).values({ name, courseId: 1 }).returning();
+    degree[key] = row!.id;
+  }
+  await insertFeeStructure(test.db, degree.arts, "VART", artsFee);
+  await insertFeeStructure(test.db, degree.science, "VSCI", artsFee);
+  adminCookie = (await signInAs(test, ROLE_ADMIN)).cookie;
+});
+afterAll(async () => {
+  await test.close();
+});
+
+async function departmentAdminOf(degreeId: number) {
+  const session = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
+  await test.db.insert(staffDegrees).values({ userId: session.user.id, degreeId });
+  return session.cookie;
+}
+
+/** A student of the degree who paid Year 1 Term 1 at the office: the receipt number. */
+async function paidAtTheOffice(degreeId = degree.arts, feeCode = "VART-Y1T1", mode = "Cash", reference?: string) {
+  const person = await admitStudent(test, adminCookie, degreeId);
+  const paid = await test.app.inject({ method: "POST", url: "/booking/feePayment", headers: { cookie: adminCookie }, payload: { feeCode, userName: person.user.userName, isOffline: true, mode, reference } });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { person, receiptNo: paid.json().data.receiptNo as string };
+}
+
+const cancel = (receiptNo: string, payload: unknown, cookie = adminCookie) =>
+  test.app.inject({ method: "POST", url: `/booking/feeReceipt/${encodeURIComponent(receiptNo)}/cancellation`, headers: { cookie }, payload: payload as object });
+
+const termOf = async (userId: number, feeCode: string) => {
+  const [row] = await test.db
+    .select({ term: feeTerms })
+    .from(feeTerms)
+    .innerJoin(students, eq(students.id, feeTerms.studentId))
+    .where(and(eq(students.userId, userId), eq(feeTerms.feeCode, feeCode)));
+  return row!.term;
+};
+const paymentByReceipt = (receiptNo: string) => test.db.select().from(feePayments).where(eq(feePayments.receiptNo, receiptNo));
+const cancelledByReceipt = (receiptNo: string) => test.db.select().from(cancelledFeePayments).where(eq(cancelledFeePayments.receiptNo, receiptNo));
+
+describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
+  it("takes an office payment out of the money held, keeps it with who cancelled it and why, and makes the term Due again", async () => {
+    const { person, receiptNo } = await paidAtTheOffice(degree.arts, "VART-Y1T1", "Cheque", "CHQ 55");
+    const [payment] = await paymentByReceipt(receiptNo);
+    const staff = await signInAs(test, ROLE_ADMIN);
+
+    const response = await cancel(receiptNo.toLowerCase(), { reason: "  Cheque bounced  " }, staff.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: notices.receiptCancelled,
+      data: { receiptNo, academicYear: 1, termNo: 1, cancelledAt: expect.any(String) },
+    });
+
+    expect(await paymentByReceipt(receiptNo)).toEqual([]);
+    const [cancelled] = await cancelledByReceipt(receiptNo);
+    expect(cancelled).toMatchObject({
+      id: payment!.id,
+      feeTermId: payment!.feeTermId,
+      amountPaise: artsFee(1, 1) * 100,
+      mode: "Cheque",
+      reference: "CHQ 55",
+      paidAt: payment!.paidAt,
+      recordedBy: payment!.recordedBy,
+      cancelledBy: staff.user.id,
+      cancelReason: "Cheque bounced",
+    });
+    expect(await termOf(person.user.id, "VART-Y1T1")).toMatchObject({ status: "Due", paidAt: null });
+
+    const [entry] = await test.db.select().from(activityLog).where(and(eq(activityLog.action, "fee.cancelled"), eq(activityLog.entityId, receiptNo)));
+    expect(entry).toMatchObject({ actorUserId: staff.user.id, entityType: "fee_payment" });
+    expect(entry!.details).toMatchObject({ amount: "30101.00", feeCode: "VART-Y1T1", academicYear: 1, termNo: 1, mode: "Cheque", reason: "Cheque bounced" });
+
+    // The student sees the term owed, without the receipt, and its PDF is gone; a second cancellation finds nothing.
+    const status = (await test.app.inject({ url: "/booking/feeStatus", headers: { cookie: person.cookie } })).json().data;
+    expect(status.terms[0]).toMatchObject({ feeCode: "VART-Y1T1", status: "Due", receiptNo: null, paidAt: null });
+    expect((await test.app.inject({ url: `/booking/feeReceipt/${receiptNo}`, headers: { cookie: adminCookie } })).statusCode).toBe(404);
+    expect((await cancel(receiptNo, { reason: "Again" })).statusCode).toBe(404);
+  });
+
+  it("lets the term be paid again, under a new receipt number", async () => {
+    const { person, receiptNo } = await paidAtTheOffice();
+    expect((await cancel(receiptNo, { reason: "Entered for the wrong student" })).statusCode).toBe(200);
+    const again = await test.app.inject({ method: "POST", url: "/booking/feePayment", headers: { cookie: adminCookie }, payload: { feeCode: "VART-Y1T1", userName: person.user.userName, isOffline: true, mode: "Cash" } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.receiptNo).not.toBe(receiptNo);
+    expect((await termOf(person.user.id, "VART-Y1T1")).status).toBe("Paid");
+    expect(await cancelledByReceipt(receiptNo)).toHaveLength(1);
+  });
+
+  it.each([
+    ["missing", {}],
+    ["blank", { reason: "   " }],
+    ["too long", { reason: "x".repeat(501) }],
+  ])("refuses a reason %s with 400 and changes nothing", async (_case, payload) => {
+    const { person, receiptNo } = await paidAtTheOffice();
+    const response = await cancel(receiptNo, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(messages.cancelReasonRequired);
+    expect(response.json().data.errors).toContainEqual({ field: "reason", message: messages.cancelReasonRequired });
+    expect(await paymentByReceipt(receiptNo)).toHaveLength(1);
+    expect((await termOf(person.user.id, "VART-Y1T1")).status).toBe("Paid");
+  });
+
+  it("refuses a fee paid online (409): that money came in and goes back only as a refund", async () => {
+    const person = await admitStudent(test, adminCookie, degree.arts);
+    const start = (await test.app.inject({ method: "POST", url: "/booking/feePayment", headers: { cookie: person.cookie }, payload: { feeCode: "VART-Y1T1", isOffline: false } })).json().data;
+    const fields = new URLSearchParams({ order_id: start.orderId, tracking_id: "320000000001", order_status: "Success", amount: "30101.00", currency: "INR" });
+    await test.app.inject({
+      method: "POST",
+      url: "/booking/payments/ccavenue/return",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ encResp: encryptForGateway(fields.toString(), SANDBOX_CREDENTIALS.workingKey) }).toString(),
+    });
+    const term = await termOf(person.user.id, "VART-Y1T1");
+    expect(term.status).toBe("Paid");
+    const [payment] = await test.db.select().from(feePayments).where(eq(feePayments.feeTermId, term.id));
+
+    const response = await cancel(payment!.receiptNo, { reason: "Paid twice" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(notices.onlinePaymentNotCancellable);
+    expect(await paymentByReceipt(payment!.receiptNo)).toHaveLength(1);
+    expect((await termOf(person.user.id, "VART-Y1T1")).status).toBe("Paid");
+  });
+
+  it("is staff's only, a department admin's only within their degrees, and 404 for an unknown receipt", async () => {
+    const { person, receiptNo } = await paidAtTheOffice(degree.science, "VSCI-Y1T1");
+    expect((await cancel(receiptNo, { reason: "Mine" }, person.cookie)).statusCode).toBe(403);
+    expect((await cancel(receiptNo, { reason: "Not my degree" }, await departmentAdminOf(degree.arts))).statusCode).toBe(403);
+    expect(await paymentByReceipt(receiptNo)).toHaveLength(1);
+    expect((await test.app.inject({ method: "POST", url: `/booking/feeReceipt/${receiptNo}/cancellation`, payload: { reason: "Anonymous" } })).statusCode).toBe(401);
+    expect((await cancel("FEE-1999-000001", { reason: "Unknown" })).statusCode).toBe(404);
+
+    expect((await cancel(receiptNo, { reason: "Wrong term" }, await departmentAdminOf(degree.science))).statusCode).toBe(200);
+    expect((await termOf(person.user.id, "VSCI-Y1T1")).status).toBe("Due");
+  });
+});
+
+describe("cancelled receipts in Fees Transaction", () => {
+  const page = async (query: string) => {
+    const response = await test.app.inject({ url: `/booking/feeTransactions?${query}`, headers: { cookie: adminCookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+
+  it("leave the money held and are listed, with when and why, under status Cancelled; the export takes them too", async () => {
+    const { receiptNo } = await paidAtTheOffice(degree.arts, "VART-Y1T2", "Demand Draft", "DD 9");
+    const heldBefore = (await page("degreeId=" + degree.arts)).totals;
+    expect((await cancel(receiptNo, { reason: "Draft returned unpaid" })).statusCode).toBe(200);
+
+    const held = await page("degreeId=" + degree.arts);
+    expect(held.content.map((row: { receiptNo: string }) => row.receiptNo)).not.toContain(receiptNo);
+    expect(held.totals).toEqual({ count: heldBefore.count - 1, amount: heldBefore.amount - artsFee(1, 2) });
+
+    const cancelled = await page("status=Cancelled&degreeId=" + degree.arts);
+    const row = cancelled.content.find((each: { receiptNo: string }) => each.receiptNo === receiptNo);
+    expect(row).toMatchObject({
+      id: expect.stringMatching(/^cancelled-\d+$/),
+      kind: "fee",
+      status: "Cancelled",
+      mode: "Demand Draft",
+      reference: "DD 9",
+      year: 1,
+      term: 2,
+      amount: artsFee(1, 2),
+      degree: "B.A. VOID ARTS",
+      orderId: null,
+      cancelReason: "Draft returned unpaid",
+      cancelledAt: expect.any(String),
+    });
+    expect(cancelled.content.every((each: { status: string }) => each.status === "Cancelled")).toBe(true);
+    expect((await page("status=Cancelled&mode=Online")).totalElements).toBe(0);
+    expect((await page("status=Cancelled&kind=application")).totalElements).toBe(0);
+    expect((await page("status=Cancelled&mode=Demand%20Draft&degreeId=" + degree.arts)).content.map((each: { receiptNo: string }) => each.receiptNo)).toContain(receiptNo);
+
+    const exported = await test.app.inject({ url: `/booking/exportFeeTransactions?status=Cancelled&degreeId=${degree.arts}`, headers: { cookie: adminCookie } });
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((sheetRow) => rows.push((sheetRow.values as unknown[]).slice(1)));
+    expect(rows[0]!.slice(-3)).toEqual(["Refund reference", "Cancelled", "Cancellation reason"]);
+    const sheetRow = rows.find((each) => each[2] === receiptNo)!;
+    expect(sheetRow[14]).toBe("Cancelled");
+    expect(sheetRow[16]).toBeInstanceOf(Date);
+    expect(sheetRow[17]).toBe("Draft returned unpaid");
+  });
+});
