@@ -147,6 +147,13 @@ export const feePayments = pgTable(
     reference: text("reference"),
     remarks: text("remarks"),
     receiptNo: text("receipt_no").notNull(),
+    /**
+     * The degree the fee was paid to: the student's when it was paid. A student transferred and
+     * admitted again moves to another degree, and the receipts and collections of the old one stay its.
+     */
+    degreeId: integer("degree_id")
+      .notNull()
+      .references(() => degrees.id),
     paymentOrderId: integer("payment_order_id").references(() => paymentOrders.id),
     recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
@@ -216,6 +223,9 @@ export const cancelledFeePayments = pgTable(
     reference: text("reference"),
     remarks: text("remarks"),
     receiptNo: text("receipt_no").notNull(),
+    degreeId: integer("degree_id")
+      .notNull()
+      .references(() => degrees.id),
     recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     cancelledBy: integer("cancelled_by").references(() => users.id, { onDelete: "set null" }),

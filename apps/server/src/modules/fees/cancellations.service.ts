@@ -10,7 +10,7 @@ import { cancelTermPayment, lockPaymentByReceipt } from "./fees.repository.js";
 /**
  * Staff cancel a fee recorded at the office by mistake (the wrong student or term, a cheque that
  * bounced): the payment leaves the money held, its receipt no longer counts, and the term is Due
- * again, all in one transaction with its log entry. Only staff, within their degrees, and never a
+ * again, all in one transaction with its log entry. Only staff of the degree it was paid to, and never a
  * payment the gateway made: that money really came in, and goes back only as a refund.
  */
 export async function cancelReceipt(ctx: AppContext, actor: Actor, receiptNo: string, cancellation: ReceiptCancellation, meta: RequestMeta): Promise<ReceiptCancelled> {
@@ -19,7 +19,7 @@ export async function cancelReceipt(ctx: AppContext, actor: Actor, receiptNo: st
     const found = await lockPaymentByReceipt(tx, receiptNo);
     if (!found) throw new NotFoundError();
     const { payment, term, admissionNo } = found;
-    assertDegreeInScope(await degreeScopeOf(tx, actor), found.degreeId);
+    assertDegreeInScope(await degreeScopeOf(tx, actor), payment.degreeId);
     if (payment.paymentOrderId !== null) throw new ConflictError(notices.onlinePaymentNotCancellable);
     const cancelled = await cancelTermPayment(tx, payment, { cancelledBy: actor.id, cancelReason: cancellation.reason });
     await recordActivity(tx, {

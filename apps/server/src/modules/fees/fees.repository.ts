@@ -6,7 +6,7 @@ import { takeApplicationNumber } from "../admissions/admissions.repository.js";
 
 export type FeeTermRow = typeof feeTerms.$inferSelect;
 export type FeePaymentRow = typeof feePayments.$inferSelect;
-export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receiptNo" | "paidAt">;
+export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receiptNo" | "degreeId" | "paidAt">;
 
 /** A fee term's two states (SPEC.md's fee term status). */
 export const termStatus = { due: "Due", paid: "Paid" } as const;
@@ -138,13 +138,15 @@ async function takeReceiptNumber(db: Database, timeZone: string): Promise<string
 }
 
 /**
- * Records the payment of a locked, Due term and marks the term Paid, in the caller's transaction. The
- * unique index on the payment's term is the last guard against a second payment of the same term.
+ * Records the payment of a locked, Due term to the student's degree and marks the term Paid, in the
+ * caller's transaction. The unique index on the payment's term is the last guard against a second
+ * payment of the same term.
  */
 export async function recordTermPayment(db: Database, term: FeeTermRow, payment: NewFeePayment, timeZone: string): Promise<FeePaymentRow> {
+  const degreeOfStudent = sql<number>`(select ${students.degreeId} from ${students} where ${students.id} = ${payment.studentId})`;
   const [saved] = await db
     .insert(feePayments)
-    .values({ ...payment, receiptNo: await takeReceiptNumber(db, timeZone) })
+    .values({ ...payment, degreeId: degreeOfStudent, receiptNo: await takeReceiptNumber(db, timeZone) })
     .returning();
   await db.update(feeTerms).set({ status: termStatus.paid, paidAt: saved!.paidAt }).where(eq(feeTerms.id, term.id));
   return saved!;
@@ -152,11 +154,11 @@ export async function recordTermPayment(db: Database, term: FeeTermRow, payment:
 
 /**
  * A payment by its receipt number with its term, both locked until the transaction ends (a payment is
- * decided on its locked term, as paying it was), and the admission number and degree of its student.
+ * decided on its locked term, as paying it was), and the admission number of its student.
  */
 export async function lockPaymentByReceipt(db: Database, receiptNo: string) {
   const [row] = await db
-    .select({ payment: feePayments, term: feeTerms, admissionNo: students.admissionNo, degreeId: students.degreeId })
+    .select({ payment: feePayments, term: feeTerms, admissionNo: students.admissionNo })
     .from(feePayments)
     .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
     .innerJoin(students, eq(students.id, feePayments.studentId))
@@ -171,10 +173,10 @@ export async function lockPaymentByReceipt(db: Database, receiptNo: string) {
  * with who cancelled it and why, and its term is Due again. Answers the cancelled row.
  */
 export async function cancelTermPayment(db: Database, payment: FeePaymentRow, cancellation: { cancelledBy: number; cancelReason: string }) {
-  const { id, feeTermId, studentId, amountPaise, mode, reference, remarks, receiptNo, recordedBy, paidAt } = payment;
+  const { id, feeTermId, studentId, amountPaise, mode, reference, remarks, receiptNo, degreeId, recordedBy, paidAt } = payment;
   const [cancelled] = await db
     .insert(cancelledFeePayments)
-    .values({ id, feeTermId, studentId, amountPaise, mode, reference, remarks, receiptNo, recordedBy, paidAt, ...cancellation })
+    .values({ id, feeTermId, studentId, amountPaise, mode, reference, remarks, receiptNo, degreeId, recordedBy, paidAt, ...cancellation })
     .returning();
   await db.delete(feePayments).where(eq(feePayments.id, payment.id));
   await db.update(feeTerms).set({ status: termStatus.due, paidAt: null }).where(eq(feeTerms.id, payment.feeTermId));
@@ -199,13 +201,15 @@ async function findReceipt(db: Database, condition: SQL) {
       studentUserId: students.userId,
       name: students.name,
       admissionNo: students.admissionNo,
-      degreeId: students.degreeId,
+      studentDegreeId: students.degreeId,
+      degreeId: feePayments.degreeId,
       degree: degrees.name,
     })
     .from(feePayments)
     .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
     .innerJoin(students, eq(students.id, feePayments.studentId))
-    .innerJoin(degrees, eq(degrees.id, students.degreeId))
+    // The degree paid to, which a student admitted again elsewhere has left.
+    .innerJoin(degrees, eq(degrees.id, feePayments.degreeId))
     .leftJoin(paymentOrders, eq(paymentOrders.id, feePayments.paymentOrderId))
     .where(condition)
     .limit(1);

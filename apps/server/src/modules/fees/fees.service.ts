@@ -7,7 +7,7 @@ import { formatAmount } from "../payments/gateway.js";
 import { paymentPurposes, type PaymentOrderRow } from "../payments/payments.repository.js";
 import { startGatewayPayment, type PaymentStart } from "../payments/payments.service.js";
 import { buildReceiptPdf } from "../payments/receipt.js";
-import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
+import { assertDegreeInScope, degreeScopeOf, isDegreeInScope } from "../users/degree-scope.js";
 import { describeTerm, termDetails, presentRefund, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
 import {
   findReceiptByNumber,
@@ -144,13 +144,17 @@ export async function recordOfflineFeePayment(ctx: AppContext, actor: Actor, stu
   });
 }
 
-/** A student reads only their own receipts (anyone else's are absent); staff those of their degrees. */
+/**
+ * A student reads only their own receipts (anyone else's are absent); staff those paid to their
+ * degrees, and those of the students now in them (one admitted again elsewhere brings their receipts).
+ */
 async function assertMayReadReceipt(db: Database, actor: Actor, receipt: FeeReceiptRecord): Promise<void> {
   if (!isStaffRole(actor.role)) {
     if (receipt.studentUserId !== actor.id) throw new NotFoundError();
     return;
   }
-  assertDegreeInScope(await degreeScopeOf(db, actor), receipt.degreeId);
+  const scope = await degreeScopeOf(db, actor);
+  if (!isDegreeInScope(scope, receipt.studentDegreeId)) assertDegreeInScope(scope, receipt.degreeId);
 }
 
 export interface FeeReceiptFile {

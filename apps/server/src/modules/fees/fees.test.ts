@@ -567,6 +567,47 @@ describe("the fee receipt", () => {
   });
 });
 
+describe("a student transferred and admitted again in another degree", () => {
+  const decide = (applicationNo: string, status: string, degreeId?: number) =>
+    test.app.inject({ method: "POST", url: "/booking/applicationStatus", headers: { cookie: adminCookie }, payload: { message: "Seats", status, applicationNo, degreeId } });
+  const transactionsOf = async (degreeId: number) =>
+    (await test.app.inject({ url: `/booking/feeTransactions?degreeId=${degreeId}&pageSize=100`, headers: { cookie: adminCookie } })).json().data.content as { receiptNo: string; degree: string }[];
+
+  it("keeps the fees paid to the old degree its: the receipt names it, its lists and staff keep them", async () => {
+    const person = await student(degree.arts);
+    const { receiptNo } = (await payAtOffice(person.user.userName, "FART-Y1T1")).json().data;
+    expect((await decide(person.applicationNo, "Transferred", degree.science)).statusCode).toBe(200);
+    expect((await decide(person.applicationNo, "Approved")).statusCode).toBe(200);
+    const status = (await feeStatus(person.cookie)).json().data;
+    expect(status.student.degree).toBe("B.SC. FEES SCIENCE");
+    expect(status.terms.slice(0, 2)).toMatchObject([
+      { feeCode: "FART-Y1T1", status: "Paid", receiptNo },
+      { feeCode: "FSCI-Y1T2", status: "Due" },
+    ]);
+
+    const receiptText = textOfPdf((await test.app.inject({ url: `/booking/feeReceipt/${receiptNo}`, headers: { cookie: person.cookie } })).rawPayload);
+    expect(receiptText).toContain("B.A. FEES ARTS");
+    expect(receiptText).not.toContain("B.SC. FEES SCIENCE");
+    expect((await transactionsOf(degree.arts)).find((row) => row.receiptNo === receiptNo)).toMatchObject({ degree: "B.A. FEES ARTS" });
+    expect((await transactionsOf(degree.science)).map((row) => row.receiptNo)).not.toContain(receiptNo);
+
+    // The fee paid now is the new degree's.
+    const next = (await payAtOffice(person.user.userName, "FSCI-Y1T2")).json().data.receiptNo;
+    expect((await transactionsOf(degree.science)).find((row) => row.receiptNo === next)).toMatchObject({ degree: "B.SC. FEES SCIENCE" });
+    expect(textOfPdf((await test.app.inject({ url: `/booking/feeReceipt/${next}`, headers: { cookie: person.cookie } })).rawPayload)).toContain("B.SC. FEES SCIENCE");
+
+    // Both degrees' staff print the old receipt (the new one's have the student now); only the old one's cancel it.
+    const [artsStaff, scienceStaff] = [await departmentAdminOf(degree.arts), await departmentAdminOf(degree.science)];
+    expect((await test.app.inject({ url: `/booking/feeReceipt/${receiptNo}`, headers: { cookie: artsStaff } })).statusCode).toBe(200);
+    expect((await test.app.inject({ url: `/booking/feeReceipt/${receiptNo}`, headers: { cookie: scienceStaff } })).statusCode).toBe(200);
+    expect((await test.app.inject({ url: `/booking/feeReceipt/${next}`, headers: { cookie: artsStaff } })).statusCode).toBe(403);
+    const cancel = (cookie: string) =>
+      test.app.inject({ method: "POST", url: `/booking/feeReceipt/${receiptNo}/cancellation`, headers: { cookie }, payload: { reason: "Entered twice" } });
+    expect((await cancel(scienceStaff)).statusCode).toBe(403);
+    expect((await cancel(artsStaff)).statusCode).toBe(200);
+  });
+});
+
 describe("receipt numbers", () => {
   it("count up in one yearly series from application_counters", async () => {
     const person = await student();

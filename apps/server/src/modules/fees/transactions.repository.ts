@@ -96,20 +96,25 @@ function inWalkOrder<T extends PgSelect>(query: T, key: AnyPgColumn, walk?: Walk
   return walk ? query.orderBy(asc(key)).limit(walk.limit) : query;
 }
 
-/** What a kind that lists a student's term takes of the term and its student. */
-const termOfStudentColumns = {
-  name: students.name,
-  admissionNo: students.admissionNo,
-  applicationNo: applications.applicationNo,
-  degreeId: students.degreeId,
-  year: feeTerms.academicYear,
-  term: feeTerms.termNo,
-} as const;
+/**
+ * What a kind that lists a student's term takes of the term and its student, and the degree it is
+ * listed under: a payment's own (the degree paid to, which a student admitted again elsewhere has
+ * left), else the student's.
+ */
+const termOfStudentColumns = (degreeId: AnyPgColumn) =>
+  ({
+    name: students.name,
+    admissionNo: students.admissionNo,
+    applicationNo: applications.applicationNo,
+    degreeId,
+    year: feeTerms.academicYear,
+    term: feeTerms.termNo,
+  }) as const;
 
-/** The filters of a kind that lists a student's term: the degrees, the year and the term. */
-function termOfStudentConditions(filters: TransactionFilters, scope: DegreeScope): SQL | undefined {
+/** The filters of a kind that lists a student's term: the degrees (by the kind's degree), the year and the term. */
+function termOfStudentConditions(filters: TransactionFilters, scope: DegreeScope, degreeId: AnyPgColumn): SQL | undefined {
   return and(
-    degreeConditions(filters, scope, students.degreeId),
+    degreeConditions(filters, scope, degreeId),
     filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
     filters.term ? eq(feeTerms.termNo, filters.term) : undefined,
   );
@@ -126,7 +131,7 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
         paidAt: feePayments.paidAt,
         receiptNo: feePayments.receiptNo,
         orderId: paymentOrders.orderId,
-        ...termOfStudentColumns,
+        ...termOfStudentColumns(feePayments.degreeId),
         amountPaise: feePayments.amountPaise,
         mode: feePayments.mode,
         reference: feePayments.reference,
@@ -138,12 +143,12 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
     .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
     .innerJoin(students, eq(students.id, feePayments.studentId))
     .innerJoin(users, eq(users.id, students.userId))
-    .innerJoin(degrees, eq(degrees.id, students.degreeId))
+    .innerJoin(degrees, eq(degrees.id, feePayments.degreeId))
     .leftJoin(paymentOrders, eq(paymentOrders.id, feePayments.paymentOrderId))
     .leftJoin(applications, eq(applications.id, students.applicationId))
     .where(
       and(
-        termOfStudentConditions(filters, scope),
+        termOfStudentConditions(filters, scope, feePayments.degreeId),
         filters.mode ? eq(feePayments.mode, filters.mode) : undefined,
         paidBetween(filters, feePayments.paidAt),
         walkCondition(feePayments.id, walk),
@@ -164,7 +169,7 @@ function cancelledTermFees(db: Database, filters: TransactionFilters, scope: Deg
         paidAt: cancelledFeePayments.paidAt,
         receiptNo: cancelledFeePayments.receiptNo,
         orderId: null,
-        ...termOfStudentColumns,
+        ...termOfStudentColumns(cancelledFeePayments.degreeId),
         amountPaise: cancelledFeePayments.amountPaise,
         mode: cancelledFeePayments.mode,
         reference: cancelledFeePayments.reference,
@@ -178,11 +183,11 @@ function cancelledTermFees(db: Database, filters: TransactionFilters, scope: Deg
     .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
     .innerJoin(students, eq(students.id, cancelledFeePayments.studentId))
     .innerJoin(users, eq(users.id, students.userId))
-    .innerJoin(degrees, eq(degrees.id, students.degreeId))
+    .innerJoin(degrees, eq(degrees.id, cancelledFeePayments.degreeId))
     .leftJoin(applications, eq(applications.id, students.applicationId))
     .where(
       and(
-        termOfStudentConditions(filters, scope),
+        termOfStudentConditions(filters, scope, cancelledFeePayments.degreeId),
         filters.mode ? eq(cancelledFeePayments.mode, filters.mode) : undefined,
         paidBetween(filters, cancelledFeePayments.paidAt),
         walkCondition(cancelledFeePayments.id, walk),
@@ -262,7 +267,7 @@ function termFeeRefunds(db: Database, filters: TransactionFilters, scope: Degree
         sourceId: paymentOrders.id,
         kind: "fee",
         ...gatewayOrderColumns,
-        ...termOfStudentColumns,
+        ...termOfStudentColumns(students.degreeId),
       }),
     )
     .from(paymentOrders)
@@ -276,7 +281,7 @@ function termFeeRefunds(db: Database, filters: TransactionFilters, scope: Degree
         eq(paymentOrders.purpose, paymentPurposes.fee),
         isNotNull(paymentOrders.refundStatus),
         refundCondition(filters),
-        termOfStudentConditions(filters, scope),
+        termOfStudentConditions(filters, scope, students.degreeId),
         paidBetween(filters, paymentOrders.settledAt),
         walkCondition(paymentOrders.id, walk),
       ),
@@ -296,7 +301,7 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
         paidAt: null,
         receiptNo: null,
         orderId: null,
-        ...termOfStudentColumns,
+        ...termOfStudentColumns(students.degreeId),
         amountPaise: feeTerms.amountPaise,
         mode: null,
         reference: null,
@@ -312,7 +317,7 @@ function dueTerms(db: Database, filters: TransactionFilters, scope: DegreeScope,
     .where(
       and(
         isOwedNow,
-        termOfStudentConditions(filters, scope),
+        termOfStudentConditions(filters, scope, students.degreeId),
         walkCondition(feeTerms.id, walk),
       ),
     )

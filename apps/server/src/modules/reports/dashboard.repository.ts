@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { applications, courses, degrees, feePayments, paymentOrders, students } from "../../db/schema/index.js";
+import { applications, courses, degrees, feePayments, paymentOrders } from "../../db/schema/index.js";
 import { startOfDay } from "../activity/activity.repository.js";
 import { filtersOf } from "../admissions/applications-list.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
@@ -10,15 +10,14 @@ export interface DateRange {
   dateTo?: string;
 }
 
-/** Term fees paid on the range's days (read in `timeZone`) by students of the actor's degrees. */
+/** Term fees paid on the range's days (read in `timeZone`) to the actor's degrees. */
 function termFeesPaid(db: Database, range: DateRange & { timeZone: string }, scope: DegreeScope) {
   return db
     .select({ paise: sql<number>`coalesce(sum(${feePayments.amountPaise}), 0)`.mapWith(Number), count: count() })
     .from(feePayments)
-    .innerJoin(students, eq(students.id, feePayments.studentId))
     .where(
       and(
-        degreeScopeCondition(scope, students.degreeId),
+        degreeScopeCondition(scope, feePayments.degreeId),
         range.dateFrom ? gte(feePayments.paidAt, startOfDay(range.dateFrom, range.timeZone)) : undefined,
         range.dateTo ? lt(feePayments.paidAt, startOfDay(range.dateTo, range.timeZone, 1)) : undefined,
       ),

@@ -290,8 +290,8 @@ describe("GET /booking/dashboard", () => {
       .returning();
     // 20:00 UTC on 2 May is 01:30 on 3 May in India; the second is paid on 4 May either way.
     await test.db.insert(feePayments).values([
-      { feeTermId: terms[0]!.id, studentId: student!.id, amountPaise: terms[0]!.amountPaise, mode: "Cash", receiptNo: "FEE-2026-900001", paidAt: new Date("2026-05-02T20:00:00Z") },
-      { feeTermId: terms[1]!.id, studentId: student!.id, amountPaise: terms[1]!.amountPaise, mode: "Online", receiptNo: "FEE-2026-900002", paidAt: new Date("2026-05-04T06:00:00Z") },
+      { feeTermId: terms[0]!.id, studentId: student!.id, degreeId: student!.degreeId, amountPaise: terms[0]!.amountPaise, mode: "Cash", receiptNo: "FEE-2026-900001", paidAt: new Date("2026-05-02T20:00:00Z") },
+      { feeTermId: terms[1]!.id, studentId: student!.id, degreeId: student!.degreeId, amountPaise: terms[1]!.amountPaise, mode: "Online", receiptNo: "FEE-2026-900002", paidAt: new Date("2026-05-04T06:00:00Z") },
     ]);
 
     const fees = async (query: string, cookie?: string) => (await dashboardOf(query, cookie)).feesCollected;

@@ -78,7 +78,8 @@ async function payTerm(studentId: number, academicYear: number, termNo: number, 
     .set({ status: "Paid", paidAt: payment.paidAt })
     .where(and(eq(feeTerms.studentId, studentId), eq(feeTerms.academicYear, academicYear), eq(feeTerms.termNo, termNo)))
     .returning();
-  await test.db.insert(feePayments).values({ feeTermId: term!.id, studentId, amountPaise: term!.amountPaise, mode: payment.mode, reference: payment.reference ?? null, receiptNo: payment.receiptNo, paidAt: payment.paidAt });
+  const [student] = await test.db.select({ degreeId: students.degreeId }).from(students).where(eq(students.id, studentId));
+  await test.db.insert(feePayments).values({ feeTermId: term!.id, studentId, degreeId: student!.degreeId, amountPaise: term!.amountPaise, mode: payment.mode, reference: payment.reference ?? null, receiptNo: payment.receiptNo, paidAt: payment.paidAt });
 }
 
 beforeAll(async () => {
