@@ -126,6 +126,31 @@ export const staffDegrees = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.degreeId] }), index("staff_degrees_degree_idx").on(table.degreeId)],
 );
 
+/** What a term fee payment records, and keeps when it is cancelled (cancelledFeePayments). */
+const termPaymentColumns = {
+  feeTermId: integer("fee_term_id")
+    .notNull()
+    .references(() => feeTerms.id),
+  studentId: integer("student_id")
+    .notNull()
+    .references(() => students.id),
+  amountPaise: integer("amount_paise").notNull(),
+  /** Online, Cash, Cheque, Demand Draft or Bank Transfer. */
+  mode: text("mode").notNull(),
+  /** The gateway's tracking id, or the cheque, draft or transfer number staff typed. */
+  reference: text("reference"),
+  remarks: text("remarks"),
+  receiptNo: text("receipt_no").notNull(),
+  /**
+   * The degree the fee was paid to: the student's when it was paid. A student transferred and
+   * admitted again moves to another degree, and the receipts and collections of the old one stay its.
+   */
+  degreeId: integer("degree_id")
+    .notNull()
+    .references(() => degrees.id),
+  recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+};
+
 /**
  * A term fee paid: online through a payment order, or recorded by staff (cash, cheque, demand draft,
  * bank transfer). One payment per term, so a term is never charged twice.
@@ -134,28 +159,8 @@ export const feePayments = pgTable(
   "fee_payments",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    feeTermId: integer("fee_term_id")
-      .notNull()
-      .references(() => feeTerms.id),
-    studentId: integer("student_id")
-      .notNull()
-      .references(() => students.id),
-    amountPaise: integer("amount_paise").notNull(),
-    /** Online, Cash, Cheque, Demand Draft or Bank Transfer. */
-    mode: text("mode").notNull(),
-    /** The gateway's tracking id, or the cheque, draft or transfer number staff typed. */
-    reference: text("reference"),
-    remarks: text("remarks"),
-    receiptNo: text("receipt_no").notNull(),
-    /**
-     * The degree the fee was paid to: the student's when it was paid. A student transferred and
-     * admitted again moves to another degree, and the receipts and collections of the old one stay its.
-     */
-    degreeId: integer("degree_id")
-      .notNull()
-      .references(() => degrees.id),
+    ...termPaymentColumns,
     paymentOrderId: integer("payment_order_id").references(() => paymentOrders.id),
-    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -212,21 +217,7 @@ export const cancelledFeePayments = pgTable(
   {
     /** The payment's own id in fee_payments, kept. */
     id: integer("id").primaryKey(),
-    feeTermId: integer("fee_term_id")
-      .notNull()
-      .references(() => feeTerms.id),
-    studentId: integer("student_id")
-      .notNull()
-      .references(() => students.id),
-    amountPaise: integer("amount_paise").notNull(),
-    mode: text("mode").notNull(),
-    reference: text("reference"),
-    remarks: text("remarks"),
-    receiptNo: text("receipt_no").notNull(),
-    degreeId: integer("degree_id")
-      .notNull()
-      .references(() => degrees.id),
-    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    ...termPaymentColumns,
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     cancelledBy: integer("cancelled_by").references(() => users.id, { onDelete: "set null" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }).notNull().defaultNow(),
