@@ -138,4 +138,5 @@ test("an admitted student pays a term in the sandbox and sees it Paid; the offic
   await expect(page.getByRole("row").filter({ hasText: cashReceipt })).toContainText("Entered twice: the father paid by cheque");
   await page.goto(studentPage);
   await expect(page.getByRole("row").filter({ hasText: "Year 1" }).filter({ hasText: "Term 2" }).first()).toContainText("Due");
+  await expect(page.getByRole("region", { name: "Payments" }).getByRole("row").filter({ hasText: cashReceipt })).toContainText("Entered twice: the father paid by cheque");
 });

@@ -93,6 +93,13 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     expect(status.terms[0]).toMatchObject({ feeCode: "VART-Y1T1", status: "Due", receiptNo: null, paidAt: null });
     expect((await test.app.inject({ url: `/booking/feeReceipt/${receiptNo}`, headers: { cookie: adminCookie } })).statusCode).toBe(404);
     expect((await cancel(receiptNo, { reason: "Again" })).statusCode).toBe(404);
+
+    // The student's page keeps it among the payments, cancelled, with when and why.
+    const [record] = await test.db.select({ id: students.id }).from(students).where(eq(students.userId, person.user.id));
+    const detail = (await test.app.inject({ url: `/booking/students/${record!.id}`, headers: { cookie: adminCookie } })).json().data;
+    expect(detail.payments).toEqual([
+      { receiptNo, paidAt: payment!.paidAt.toISOString(), amount: artsFee(1, 1), mode: "Cheque", reference: "CHQ 55", academicYear: 1, termNo: 1, cancelledAt: cancelled!.cancelledAt.toISOString(), cancelReason: "Cheque bounced" },
+    ]);
   });
 
   it("lets the term be paid again, under a new receipt number", async () => {
@@ -103,6 +110,12 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     expect(again.json().data.receiptNo).not.toBe(receiptNo);
     expect((await termOf(person.user.id, "VART-Y1T1")).status).toBe("Paid");
     expect(await cancelledByReceipt(receiptNo)).toHaveLength(1);
+    const [record] = await test.db.select({ id: students.id }).from(students).where(eq(students.userId, person.user.id));
+    const detail = (await test.app.inject({ url: `/booking/students/${record!.id}`, headers: { cookie: adminCookie } })).json().data;
+    expect(detail.payments.map((payment: { receiptNo: string; cancelReason: string | null }) => [payment.receiptNo, payment.cancelReason])).toEqual([
+      [receiptNo, "Entered for the wrong student"],
+      [again.json().data.receiptNo, null],
+    ]);
   });
 
   it.each([

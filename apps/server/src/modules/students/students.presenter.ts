@@ -34,5 +34,7 @@ export function presentPayment(row: PaymentRecord): StudentPayment {
     reference: row.reference,
     academicYear: row.academicYear,
     termNo: row.termNo,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
   };
 }

@@ -2,7 +2,7 @@ import { ROLE_STUDENT, ROLE_USER, type studentFilterSchema } from "@admissions/s
 import { and, asc, count, desc, eq, exists, inArray, ne, not, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
+import { cancelledFeePayments, courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
 import { searchCondition, type SearchTargets } from "../../db/search.js";
 import { isOwedNow } from "../fees/fees.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
@@ -96,22 +96,45 @@ export async function getStudent(db: Database, id: number, options: { forUpdate?
   return row;
 }
 
-/** A student's payments in the order they were made, each with the year and term it paid. */
+/**
+ * A student's payments in the order they were made, each with the year and term it paid, and those
+ * cancelled among them with when and why (a payment keeps its id when cancelled, so the order holds).
+ */
 export async function findPaymentsOf(db: Database, studentId: number) {
-  return db
-    .select({
-      receiptNo: feePayments.receiptNo,
-      paidAt: feePayments.paidAt,
-      amountPaise: feePayments.amountPaise,
-      mode: feePayments.mode,
-      reference: feePayments.reference,
-      academicYear: feeTerms.academicYear,
-      termNo: feeTerms.termNo,
-    })
-    .from(feePayments)
-    .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
-    .where(eq(feePayments.studentId, studentId))
-    .orderBy(asc(feePayments.paidAt), asc(feePayments.id));
+  const [standing, cancelled] = await Promise.all([
+    db
+      .select({
+        id: feePayments.id,
+        receiptNo: feePayments.receiptNo,
+        paidAt: feePayments.paidAt,
+        amountPaise: feePayments.amountPaise,
+        mode: feePayments.mode,
+        reference: feePayments.reference,
+        academicYear: feeTerms.academicYear,
+        termNo: feeTerms.termNo,
+      })
+      .from(feePayments)
+      .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
+      .where(eq(feePayments.studentId, studentId)),
+    db
+      .select({
+        id: cancelledFeePayments.id,
+        receiptNo: cancelledFeePayments.receiptNo,
+        paidAt: cancelledFeePayments.paidAt,
+        amountPaise: cancelledFeePayments.amountPaise,
+        mode: cancelledFeePayments.mode,
+        reference: cancelledFeePayments.reference,
+        academicYear: feeTerms.academicYear,
+        termNo: feeTerms.termNo,
+        cancelledAt: cancelledFeePayments.cancelledAt,
+        cancelReason: cancelledFeePayments.cancelReason,
+      })
+      .from(cancelledFeePayments)
+      .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
+      .where(eq(cancelledFeePayments.studentId, studentId)),
+  ]);
+  const payments = [...standing.map((payment) => ({ ...payment, cancelledAt: null, cancelReason: null })), ...cancelled];
+  return payments.sort((one, other) => one.paidAt.getTime() - other.paidAt.getTime() || one.id - other.id);
 }
 
 export type PaymentRecord = Awaited<ReturnType<typeof findPaymentsOf>>[number];

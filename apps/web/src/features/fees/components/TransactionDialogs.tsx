@@ -12,10 +12,13 @@ import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useCancelReceipt, useRecordRefund } from "../api/fees";
 import { formatRupees } from "../lib/fee-terms";
 
+/** A payment as a dialog names it: who paid, how much, how and under which reference. */
+type PaymentNamed = Pick<FeeTransaction, "name" | "amount" | "mode" | "reference">;
+
 interface OneFieldDialogProps {
   title: string;
-  /** The transaction the dialog acts on, as the row showed it. */
-  transaction: FeeTransaction;
+  /** The payment the dialog acts on, as its row showed it. */
+  payment: PaymentNamed;
   field: { name: string; label: string; hint: string; schema: z.ZodType; maxLength: number; multiline?: boolean };
   okText: string;
   cancelText: string;
@@ -29,7 +32,7 @@ interface OneFieldDialogProps {
  * A staff action on one transaction that takes one typed value (a refund's reference, a cancellation's
  * reason): sent once, the server's notice shown on success, a refusal kept in the open dialog.
  */
-function OneFieldDialog({ title, transaction, field, okText, cancelText, danger, send, onClose }: OneFieldDialogProps) {
+function OneFieldDialog({ title, payment, field, okText, cancelText, danger, send, onClose }: OneFieldDialogProps) {
   const { t } = useTranslation();
   useFocusBackOnClose();
   const message = useMessage();
@@ -63,8 +66,7 @@ function OneFieldDialog({ title, transaction, field, okText, cancelText, danger,
     >
       {failure && <Alert type="error" showIcon title={failure} role="alert" />}
       <Typography.Paragraph>
-        {transaction.name} · {formatRupees(transaction.amount)} · {transaction.mode ? t(`fees.modes.${transaction.mode}`, { defaultValue: transaction.mode }) : "-"} ·{" "}
-        {transaction.reference ?? "-"}
+        {payment.name} · {formatRupees(payment.amount)} · {payment.mode ? t(`fees.modes.${payment.mode}`, { defaultValue: payment.mode }) : "-"} · {payment.reference ?? "-"}
       </Typography.Paragraph>
       <Form form={form} name={field.name} layout="vertical" requiredMark={false} onFinish={(values) => void sending.run(() => save(values))}>
         <Form.Item name={field.name} label={field.label} extra={field.hint} rules={[zodRule(field.schema)]}>
@@ -85,7 +87,7 @@ export function RefundDialog({ transaction, onClose }: { transaction: FeeTransac
   return (
     <OneFieldDialog
       title={t("fees.transactions.refunds.recordOf", { orderId: transaction.orderId })}
-      transaction={transaction}
+      payment={transaction}
       field={{ name: "reference", label: t("fees.transactions.refunds.reference"), hint: t("fees.transactions.refunds.referenceHint"), schema: refundRecordSchema.shape.reference, maxLength: 100 }}
       okText={t("fees.transactions.refunds.save")}
       cancelText={t("fees.transactions.refunds.cancel")}
@@ -99,13 +101,13 @@ export function RefundDialog({ transaction, onClose }: { transaction: FeeTransac
  * Staff cancel a fee recorded at the office by mistake, saying why: the payment leaves the money
  * held, and the term is due again.
  */
-export function CancelReceiptDialog({ transaction, onClose }: { transaction: FeeTransaction & { receiptNo: string }; onClose: () => void }) {
+export function CancelReceiptDialog({ payment, onClose }: { payment: PaymentNamed & { receiptNo: string }; onClose: () => void }) {
   const { t } = useTranslation();
   const cancelReceipt = useCancelReceipt();
   return (
     <OneFieldDialog
-      title={t("fees.transactions.cancellations.title", { receiptNo: transaction.receiptNo })}
-      transaction={transaction}
+      title={t("fees.transactions.cancellations.title", { receiptNo: payment.receiptNo })}
+      payment={payment}
       field={{
         name: "reason",
         label: t("fees.transactions.cancellations.reason"),
@@ -117,7 +119,7 @@ export function CancelReceiptDialog({ transaction, onClose }: { transaction: Fee
       okText={t("fees.transactions.cancellations.confirm")}
       cancelText={t("fees.transactions.cancellations.keep")}
       danger
-      send={(reason) => cancelReceipt.mutateAsync({ receiptNo: transaction.receiptNo, cancellation: { reason } })}
+      send={(reason) => cancelReceipt.mutateAsync({ receiptNo: payment.receiptNo, cancellation: { reason } })}
       onClose={onClose}
     />
   );

@@ -10,6 +10,7 @@ import { useScrollableTable } from "../../../lib/table-scroll";
 import { tableChange, useUrlQuery } from "../../../lib/url-query";
 import { useFeeTransactions } from "../api/fees";
 import { ExportFeeTransactions } from "../components/ExportFeeTransactions";
+import { CancellationNote } from "../components/CancellationNote";
 import { CancelReceiptDialog, RefundDialog } from "../components/TransactionDialogs";
 import { feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
 import { browserTimeZone } from "../../../lib/time-zone";
@@ -86,9 +87,7 @@ export function FeesTransactionsPage() {
       key: "actions",
       render: (_value, row) => {
         if (row.status === "Refunded") return t("fees.transactions.refunds.refundedAs", { reference: row.refundReference });
-        if (row.status === "Cancelled") {
-          return t("fees.transactions.cancellations.cancelledAs", { date: row.cancelledAt ? when.format(new Date(row.cancelledAt)) : "-", reason: row.cancelReason });
-        }
+        if (row.status === "Cancelled" && row.cancelledAt) return <CancellationNote cancelledAt={row.cancelledAt} reason={row.cancelReason} />;
         const { orderId, receiptNo } = row;
         if (row.status === "Refund due" && orderId) {
           return (
@@ -191,7 +190,7 @@ export function FeesTransactionsPage() {
         onChange={(pagination) => update(tableChange(pagination), true)}
       />
       {refunding && <RefundDialog transaction={refunding} onClose={() => setRefunding(undefined)} />}
-      {cancelling && <CancelReceiptDialog transaction={cancelling} onClose={() => setCancelling(undefined)} />}
+      {cancelling && <CancelReceiptDialog payment={cancelling} onClose={() => setCancelling(undefined)} />}
     </Panel>
   );
 }

@@ -1,9 +1,11 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import type { FeeStatusTerm, StudentPayment } from "@admissions/shared";
-import { Card, Descriptions, Table, Tag, Typography, type DescriptionsProps, type TableProps } from "antd";
-import type { ReactNode } from "react";
+import { Button, Card, Descriptions, Table, Tag, Typography, type DescriptionsProps, type TableProps } from "antd";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { apiPaths } from "../../../lib/paths";
+import { CancellationNote } from "../../fees/components/CancellationNote";
+import { CancelReceiptDialog } from "../../fees/components/TransactionDialogs";
 import { formatRupees, studentStatusColour } from "./student-display";
 
 /** A card whose title is a real heading, so the page reads h1, then h2 per section. */
@@ -108,14 +110,25 @@ export function FeeTermsSection({ terms }: { terms: FeeStatusTerm[] }) {
   );
 }
 
-/** Every payment the student made, online or at the office, each with its receipt. */
-export function PaymentsSection({ payments }: { payments: StudentPayment[] }) {
+/**
+ * Every payment the student made, online or at the office, each with its receipt, and those cancelled
+ * with when and why. A fee recorded at the office by mistake is cancelled from its row; one paid
+ * online goes back only as a refund.
+ */
+export function PaymentsSection({ payments, payer }: { payments: StudentPayment[]; payer: string }) {
   const { t } = useTranslation();
   const date = useDateFormat();
   const modeLabel = useModeLabel();
+  const [cancelling, setCancelling] = useState<StudentPayment>();
   const title = t("students.payments");
   const columns: TableProps<StudentPayment>["columns"] = [
-    { title: t("students.receipt"), dataIndex: "receiptNo", key: "receipt", render: (receiptNo: string) => <ReceiptLink receiptNo={receiptNo} /> },
+    {
+      title: t("students.receipt"),
+      dataIndex: "receiptNo",
+      key: "receipt",
+      // A cancelled receipt no longer counts, and has no PDF.
+      render: (receiptNo: string, payment) => (payment.cancelledAt ? <Typography.Text delete>{receiptNo}</Typography.Text> : <ReceiptLink receiptNo={receiptNo} />),
+    },
     { title: t("students.paidOn"), dataIndex: "paidAt", key: "paidAt", render: date },
     {
       title: t("students.yearAndTerm"),
@@ -125,6 +138,19 @@ export function PaymentsSection({ payments }: { payments: StudentPayment[] }) {
     { title: t("students.amount"), dataIndex: "amount", key: "amount", align: "end", render: formatRupees },
     { title: t("students.mode"), dataIndex: "mode", key: "mode", render: modeLabel },
     { title: t("students.reference"), dataIndex: "reference", key: "reference", render: (reference: string | null) => reference || "-" },
+    {
+      title: t("fees.transactions.actions"),
+      key: "actions",
+      render: (_value, payment) => {
+        if (payment.cancelledAt) return <CancellationNote cancelledAt={payment.cancelledAt} reason={payment.cancelReason} />;
+        if (payment.mode === "Online") return null;
+        return (
+          <Button size="small" danger onClick={() => setCancelling(payment)} aria-label={`${t("fees.transactions.cancellations.cancel")}: ${payment.receiptNo}`}>
+            {t("fees.transactions.cancellations.cancel")}
+          </Button>
+        );
+      },
+    },
   ];
   return (
     <Section title={title}>
@@ -135,6 +161,7 @@ export function PaymentsSection({ payments }: { payments: StudentPayment[] }) {
         dataSource={payments}
         emptyText={t("students.noPayments")}
       />
+      {cancelling && <CancelReceiptDialog payment={{ ...cancelling, name: payer }} onClose={() => setCancelling(undefined)} />}
     </Section>
   );
 }

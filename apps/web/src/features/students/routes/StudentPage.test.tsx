@@ -43,7 +43,7 @@ const detail = {
     { academicYear: 1, termNo: 1, termAmount: 10101, feeCode: "BSCCS-Y1T1", status: "Paid", paidAt: "2026-06-10T09:00:00.000Z", receiptNo: "FR-2026-0001", mode: "Cash" },
     { academicYear: 1, termNo: 2, termAmount: 10102, feeCode: "BSCCS-Y1T2", status: "Due", paidAt: null, receiptNo: null, mode: null },
   ],
-  payments: [{ receiptNo: "FR-2026-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 10101, mode: "Cash", reference: null, academicYear: 1, termNo: 1 }],
+  payments: [{ receiptNo: "FR-2026-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 10101, mode: "Cash", reference: null, academicYear: 1, termNo: 1, cancelledAt: null, cancelReason: null }],
 };
 
 /** The student API as the server answers it; every edit is recorded and answered by `save`. */
@@ -91,6 +91,41 @@ describe("a student's page", { timeout: 60_000 }, () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Fee Entry" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/students/feesStatus/anitha%40example.in"));
+  });
+
+  it("cancels a fee recorded at the office from its payment, and shows a cancelled receipt with when and why", async () => {
+    const payments = [
+      { ...detail.payments[0]!, receiptNo: "FR-2026-0000", mode: "Cheque", reference: "CHQ 9", cancelledAt: "2026-06-09T09:00:00.000Z", cancelReason: "Cheque bounced" },
+      detail.payments[0]!,
+      { ...detail.payments[0]!, receiptNo: "FR-2026-0002", mode: "Online", reference: "310000", academicYear: 2 },
+    ];
+    const cancellations: unknown[] = [];
+    const calls = stubApi({
+      ...signedInAs("ROLE_ADMIN"),
+      "/booking/students/7": () => okAnswer({ ...detail, payments }),
+      "/booking/feeReceipt/": (init) => {
+        cancellations.push(JSON.parse(String(init?.body)));
+        return okAnswer({ receiptNo: "FR-2026-0001", academicYear: 1, termNo: 1, cancelledAt: "2026-06-11T09:00:00.000Z" }, "Receipt cancelled: the term is due again.");
+      },
+    });
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    const region = screen.getByRole("region", { name: "Payments" });
+    const cancelledRow = within(region).getByText("FR-2026-0000").closest("tr")!;
+    expect(within(cancelledRow).queryByRole("link")).toBeNull();
+    expect(within(cancelledRow).getByText(/^Cancelled .+: Cheque bounced$/)).toBeTruthy();
+    expect(within(within(region).getByText("FR-2026-0002").closest("tr")!).queryByRole("button")).toBeNull();
+
+    await userEvent.click(within(region).getByRole("button", { name: "Cancel receipt: FR-2026-0001" }));
+    const dialog = await openDialog("Cancel receipt FR-2026-0001");
+    expect(within(dialog).getByText("ANITHA R · ₹10,101 · Cash · -")).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText("Reason"), "Entered for the wrong term");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel receipt" }));
+    expect(await screen.findByText("Receipt cancelled: the term is due again.")).toBeTruthy();
+    expect(cancellations).toEqual([{ reason: "Entered for the wrong term" }]);
+    expect(calls.find((call) => call.init?.method === "POST")?.url).toBe("/booking/feeReceipt/FR-2026-0001/cancellation");
+    // The page is read again, with the term due.
+    await waitFor(() => expect(calls.filter((call) => call.url === "/booking/students/7").length).toBe(2));
   });
 
   it("says when the student was imported and has no application", async () => {

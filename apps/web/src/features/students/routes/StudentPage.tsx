@@ -105,7 +105,7 @@ export function StudentPage() {
         <>
           <ApplicationSummary application={detail.data.application} userName={detail.data.student.userName} />
           <FeeTermsSection terms={detail.data.feeTerms} />
-          <PaymentsSection payments={detail.data.payments} />
+          <PaymentsSection payments={detail.data.payments} payer={detail.data.student.name} />
         </>
       )}
       {editing && student && <StudentEditModal student={student} onClose={() => setEditing(false)} />}
