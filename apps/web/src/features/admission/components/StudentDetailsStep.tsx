@@ -10,12 +10,12 @@ import {
   transportModes,
   upperText,
 } from "@admissions/shared";
-import { Col, Form, Input, Radio, Row, Select, type SelectProps } from "antd";
+import { Col, Form, Input, Row, Select, type SelectProps } from "antd";
 import { lazy, memo, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { choiceOptions } from "../../../lib/choice-labels";
 import type { Course, Degree } from "../../../lib/masters";
-import { Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf } from "./fields";
+import { ChoiceButtons, Field, InputWithHint, ShownWhen, WithFormValues, YesNo, optionsOf } from "./fields";
 
 /** Staff's only (a walk-in's form): in a chunk of its own, off the applicant's first download. */
 const SameAadhaarNotice = lazy(async () => ({ default: (await import("../../../components/SameAadhaarNotice")).SameAadhaarNotice }));
@@ -50,9 +50,8 @@ export const StudentDetailsStep = memo(function StudentDetailsStep({
         </Field>
       )}
       <Field name="course" label={t("admission.course")} rule="course">
-        <Radio.Group
-          optionType="button"
-          aria-label={t("admission.course")}
+        <ChoiceButtons
+          label={t("admission.course")}
           options={courses.map((item) => ({ value: item.name, label: item.name }))}
           onChange={() => form.setFieldValue("courseSubjectId", undefined)}
         />

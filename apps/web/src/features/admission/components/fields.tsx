@@ -55,20 +55,7 @@ export function InputWithHint({ hint, ...inputProps }: InputProps & { hint: stri
   );
 }
 
-/**
- * SPEC.md's yes/no questions as radio buttons, big enough for a thumb. Form.Item gives it the
- * field's id and its error's aria attributes, and a ref through which the form focuses a field it
- * scrolls to (a question left unanswered, at Next): the group is no input for a label to focus.
- */
-export function YesNo({
-  value,
-  onChange,
-  label,
-  id,
-  ref,
-  "aria-invalid": invalid,
-  "aria-describedby": describedBy,
-}: {
+interface ChoiceButtonsProps {
   value?: string;
   onChange?: (value: string) => void;
   label: string;
@@ -76,8 +63,24 @@ export function YesNo({
   ref?: Ref<{ focus: () => void }>;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
-}) {
-  const { t } = useTranslation();
+}
+
+/**
+ * Radio buttons big enough for a thumb. Form.Item gives them the field's id and its error's aria
+ * attributes, and a ref through which the form focuses a field it scrolls to (a question left
+ * unanswered, at Next): the group is no input for a label to focus, so the chosen button, or else
+ * the first, takes the focus.
+ */
+export function ChoiceButtons({
+  value,
+  onChange,
+  label,
+  id,
+  ref,
+  "aria-invalid": invalid,
+  "aria-describedby": describedBy,
+  options,
+}: ChoiceButtonsProps & { options: { value: string; label: string }[] }) {
   const group = useRef<HTMLDivElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => group.current?.querySelector<HTMLInputElement>("input:checked, input")?.focus() }), []);
   return (
@@ -90,6 +93,17 @@ export function YesNo({
       aria-invalid={invalid}
       aria-describedby={describedBy}
       optionType="button"
+      options={options}
+    />
+  );
+}
+
+/** SPEC.md's yes/no questions. */
+export function YesNo(props: ChoiceButtonsProps) {
+  const { t } = useTranslation();
+  return (
+    <ChoiceButtons
+      {...props}
       options={[
         { value: "yes", label: t("admission.yes") },
         { value: "no", label: t("admission.no") },

@@ -359,6 +359,20 @@ describe("a yes/no question left unanswered", () => {
   });
 });
 
+describe("the course left unchosen", () => {
+  it("is the field Next scrolls to and focuses: its first button, with its error", async () => {
+    const values = { ...sampleAdmission(), course: undefined, courseSubjectId: undefined };
+    localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 0, values }));
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    const course = await screen.findByRole("radiogroup", { name: "Course" });
+    await userEvent.click(await screen.findByRole("button", { name: "Next" }));
+
+    await waitFor(() => expect(course.getAttribute("aria-invalid")).toBe("true"));
+    await waitFor(() => expect(document.activeElement).toBe(within(course).getAllByRole("radio")[0]));
+  });
+});
+
 describe("the name's hint", () => {
   it("describes the name field, and still does beside the field's error", async () => {
     stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
