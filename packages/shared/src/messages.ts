@@ -143,8 +143,9 @@ export const notices = {
   refundNotDue: "This payment has no refund due: it was refunded already, or it was never to be refunded.",
   refundRecorded: "Refund recorded",
   // A payment the gateway made really happened: it can only be given back, as a refund.
-  onlinePaymentNotCancellable: "A fee paid online cannot be cancelled: if it must go back, refund it through the gateway and record the refund.",
+  onlinePaymentNotCancellable: "A fee paid online cannot be cancelled here: the gateway took that money, and only a refund at the gateway can give it back.",
   receiptCancelled: "Receipt cancelled: the term is due again.",
+  receiptAlreadyCancelled: "This receipt has been cancelled already: reload the page to see it.",
 } as const;
 
 export type NoticeKey = keyof typeof notices;

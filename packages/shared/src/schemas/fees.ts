@@ -179,8 +179,9 @@ export const feeTransactionSchema = z.object({
   status: z.enum(feeTransactionRowStatuses),
   /** How a refunded payment went back (the gateway's refund or the bank transfer's number); null otherwise. */
   refundReference: z.string().nullable(),
-  /** A cancelled receipt's cancellation: when (ISO 8601) and why; null otherwise. */
+  /** A cancelled receipt's cancellation: when (ISO 8601), by whom (their user name) and why; null otherwise. */
   cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
 });
 export type FeeTransaction = z.infer<typeof feeTransactionSchema>;

@@ -108,8 +108,9 @@ export const studentPaymentSchema = z.object({
   reference: z.string().nullable(),
   academicYear: z.number().int(),
   termNo: z.number().int(),
-  /** A receipt staff cancelled: when (ISO 8601) and why; null for a payment that stands. */
+  /** A receipt staff cancelled: when (ISO 8601), by whom (their user name) and why; null for a payment that stands. */
   cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
 });
 export type StudentPayment = z.infer<typeof studentPaymentSchema>;

@@ -5,7 +5,7 @@ import { recordActivity } from "../activity/activity.repository.js";
 import { formatAmount } from "../payments/gateway.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { describeTerm, termDetails } from "./fees.presenter.js";
-import { cancelTermPayment, lockPaymentByReceipt } from "./fees.repository.js";
+import { cancelTermPayment, findCancelledReceipt, lockPaymentByReceipt } from "./fees.repository.js";
 
 /**
  * Staff cancel a fee recorded at the office by mistake (the wrong student or term, a cheque that
@@ -16,10 +16,17 @@ import { cancelTermPayment, lockPaymentByReceipt } from "./fees.repository.js";
 export async function cancelReceipt(ctx: AppContext, actor: Actor, receiptNo: string, cancellation: ReceiptCancellation, meta: RequestMeta): Promise<ReceiptCancelled> {
   if (!isStaffRole(actor.role)) throw new ForbiddenError();
   return ctx.db.transaction(async (tx) => {
+    const scope = await degreeScopeOf(tx, actor);
     const found = await lockPaymentByReceipt(tx, receiptNo);
-    if (!found) throw new NotFoundError();
+    if (!found) {
+      // Cancelled already (from another tab, by a colleague): said so, rather than that it is unknown.
+      const cancelled = await findCancelledReceipt(tx, receiptNo);
+      if (!cancelled) throw new NotFoundError();
+      assertDegreeInScope(scope, cancelled.degreeId);
+      throw new ConflictError(notices.receiptAlreadyCancelled);
+    }
     const { payment, term, admissionNo } = found;
-    assertDegreeInScope(await degreeScopeOf(tx, actor), payment.degreeId);
+    assertDegreeInScope(scope, payment.degreeId);
     if (payment.paymentOrderId !== null) throw new ConflictError(notices.onlinePaymentNotCancellable);
     const cancelled = await cancelTermPayment(tx, payment, { cancelledBy: actor.id, cancelReason: cancellation.reason });
     await recordActivity(tx, {

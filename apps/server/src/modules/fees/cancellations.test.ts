@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, cancelledFeePayments, degrees, feePayments, feeTerms, staffDegrees, students } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { admitStudent, insertFeeStructure, signInAs } from "../../test/factories.js";
+import { textOfPdf } from "../../test/pdf-text.js";
 import { encryptForGateway } from "../payments/ccavenue-cipher.js";
 import { SANDBOX_CREDENTIALS } from "../payments/gateway.js";
 
@@ -88,17 +89,29 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     expect(entry).toMatchObject({ actorUserId: staff.user.id, entityType: "fee_payment" });
     expect(entry!.details).toMatchObject({ amount: "30101.00", feeCode: "VART-Y1T1", academicYear: 1, termNo: 1, mode: "Cheque", reason: "Cheque bounced" });
 
-    // The student sees the term owed, without the receipt, and its PDF is gone; a second cancellation finds nothing.
+    // The student sees the term owed, without the receipt; a second cancellation (another tab) is told so.
     const status = (await test.app.inject({ url: "/booking/feeStatus", headers: { cookie: person.cookie } })).json().data;
     expect(status.terms[0]).toMatchObject({ feeCode: "VART-Y1T1", status: "Due", receiptNo: null, paidAt: null });
-    expect((await test.app.inject({ url: `/booking/feeReceipt/${receiptNo}`, headers: { cookie: adminCookie } })).statusCode).toBe(404);
-    expect((await cancel(receiptNo, { reason: "Again" })).statusCode).toBe(404);
+    const again = await cancel(receiptNo, { reason: "Again" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(notices.receiptAlreadyCancelled);
+    expect((await cancel(receiptNo, { reason: "Again" }, await departmentAdminOf(degree.science))).statusCode).toBe(403);
+
+    // Its PDF, the student's and staff's, says on its face that it was cancelled, when, by whom and why.
+    for (const cookie of [person.cookie, adminCookie]) {
+      const pdf = await test.app.inject({ url: `/booking/feeReceipt/${receiptNo}`, headers: { cookie } });
+      expect(pdf.statusCode).toBe(200);
+      const text = textOfPdf(pdf.rawPayload);
+      for (const expected of ["CANCELLED: NOT A PROOF OF PAYMENT", receiptNo, "Rs. 30101.00", "Cancelled on", staff.user.userName, "Cheque bounced"]) expect(text).toContain(expected);
+    }
+    const other = await admitStudent(test, adminCookie, degree.arts);
+    expect((await test.app.inject({ url: `/booking/feeReceipt/${receiptNo}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
 
     // The student's page keeps it among the payments, cancelled, with when and why.
     const [record] = await test.db.select({ id: students.id }).from(students).where(eq(students.userId, person.user.id));
     const detail = (await test.app.inject({ url: `/booking/students/${record!.id}`, headers: { cookie: adminCookie } })).json().data;
     expect(detail.payments).toEqual([
-      { receiptNo, paidAt: payment!.paidAt.toISOString(), amount: artsFee(1, 1), mode: "Cheque", reference: "CHQ 55", academicYear: 1, termNo: 1, cancelledAt: cancelled!.cancelledAt.toISOString(), cancelReason: "Cheque bounced" },
+      { receiptNo, paidAt: payment!.paidAt.toISOString(), amount: artsFee(1, 1), mode: "Cheque", reference: "CHQ 55", academicYear: 1, termNo: 1, cancelledAt: cancelled!.cancelledAt.toISOString(), cancelledBy: staff.user.userName, cancelReason: "Cheque bounced" },
     ]);
   });
 
@@ -197,11 +210,22 @@ describe("cancelled receipts in Fees Transaction", () => {
       orderId: null,
       cancelReason: "Draft returned unpaid",
       cancelledAt: expect.any(String),
+      cancelledBy: expect.stringContaining("@"),
     });
     expect(cancelled.content.every((each: { status: string }) => each.status === "Cancelled")).toBe(true);
     expect((await page("status=Cancelled&mode=Online")).totalElements).toBe(0);
     expect((await page("status=Cancelled&kind=application")).totalElements).toBe(0);
     expect((await page("status=Cancelled&mode=Demand%20Draft&degreeId=" + degree.arts)).content.map((each: { receiptNo: string }) => each.receiptNo)).toContain(receiptNo);
+
+    // Listed by the day of cancellation, newest first, whenever the fee had been paid.
+    await test.db.update(feePayments).set({ paidAt: new Date("2025-01-10T06:00:00Z") });
+    const { receiptNo: older } = await paidAtTheOffice(degree.arts, "VART-Y1T2");
+    await test.db.update(feePayments).set({ paidAt: new Date("2025-01-09T06:00:00Z") }).where(eq(feePayments.receiptNo, older));
+    expect((await cancel(older, { reason: "Paid for a classmate" })).statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const cancelledToday = await page(`status=Cancelled&dateFrom=${today}&dateTo=${today}&timeZone=UTC&degreeId=${degree.arts}`);
+    expect(cancelledToday.content.map((each: { receiptNo: string }) => each.receiptNo).slice(0, 2)).toEqual([older, receiptNo]);
+    expect((await page(`status=Cancelled&dateFrom=2025-01-09&dateTo=2025-01-09&degreeId=${degree.arts}`)).totalElements).toBe(0);
 
     const exported = await test.app.inject({ url: `/booking/exportFeeTransactions?status=Cancelled&degreeId=${degree.arts}`, headers: { cookie: adminCookie } });
     expect(exported.statusCode).toBe(200);
@@ -209,10 +233,11 @@ describe("cancelled receipts in Fees Transaction", () => {
     await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     workbook.worksheets[0]!.eachRow((sheetRow) => rows.push((sheetRow.values as unknown[]).slice(1)));
-    expect(rows[0]!.slice(-3)).toEqual(["Refund reference", "Cancelled", "Cancellation reason"]);
+    expect(rows[0]!.slice(-4)).toEqual(["Refund reference", "Cancelled", "Cancelled by", "Cancellation reason"]);
     const sheetRow = rows.find((each) => each[2] === receiptNo)!;
     expect(sheetRow[14]).toBe("Cancelled");
     expect(sheetRow[16]).toBeInstanceOf(Date);
-    expect(sheetRow[17]).toBe("Draft returned unpaid");
+    expect(sheetRow[17]).toEqual(expect.stringContaining("@"));
+    expect(sheetRow[18]).toBe("Draft returned unpaid");
   });
 });

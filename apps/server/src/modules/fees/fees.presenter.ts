@@ -83,6 +83,7 @@ export function presentTransaction(row: TransactionRecord): FeeTransaction {
     status: row.status,
     refundReference: row.refundReference,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,
   };
 }

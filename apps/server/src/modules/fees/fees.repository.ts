@@ -1,5 +1,6 @@
 import { yearIn } from "@admissions/shared";
 import { and, asc, eq, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import { cancelledFeePayments, courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { takeApplicationNumber } from "../admissions/admissions.repository.js";
@@ -183,28 +184,29 @@ export async function cancelTermPayment(db: Database, payment: FeePaymentRow, ca
   return cancelled!;
 }
 
+/** What a fee receipt says of a payment, standing or cancelled, and of its term, student and degree. */
+const receiptColumns = (payment: typeof feePayments | typeof cancelledFeePayments) => ({
+  receiptNo: payment.receiptNo,
+  amountPaise: payment.amountPaise,
+  mode: payment.mode,
+  reference: payment.reference,
+  remarks: payment.remarks,
+  paidAt: payment.paidAt,
+  academicYear: feeTerms.academicYear,
+  termNo: feeTerms.termNo,
+  feeCode: feeTerms.feeCode,
+  studentUserId: students.userId,
+  name: students.name,
+  admissionNo: students.admissionNo,
+  studentDegreeId: students.degreeId,
+  degreeId: payment.degreeId,
+  degree: degrees.name,
+});
+
 /** Everything a fee receipt says about one payment: the payment, its term, the student and the order. */
 async function findReceipt(db: Database, condition: SQL) {
   const [row] = await db
-    .select({
-      receiptNo: feePayments.receiptNo,
-      amountPaise: feePayments.amountPaise,
-      mode: feePayments.mode,
-      reference: feePayments.reference,
-      remarks: feePayments.remarks,
-      paidAt: feePayments.paidAt,
-      orderId: paymentOrders.orderId,
-      bankRefNo: paymentOrders.bankRefNo,
-      academicYear: feeTerms.academicYear,
-      termNo: feeTerms.termNo,
-      feeCode: feeTerms.feeCode,
-      studentUserId: students.userId,
-      name: students.name,
-      admissionNo: students.admissionNo,
-      studentDegreeId: students.degreeId,
-      degreeId: feePayments.degreeId,
-      degree: degrees.name,
-    })
+    .select({ ...receiptColumns(feePayments), orderId: paymentOrders.orderId, bankRefNo: paymentOrders.bankRefNo })
     .from(feePayments)
     .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
     .innerJoin(students, eq(students.id, feePayments.studentId))
@@ -215,6 +217,29 @@ async function findReceipt(db: Database, condition: SQL) {
     .limit(1);
   return row;
 }
+
+const canceller = alias(users, "canceller");
+
+/** A cancelled receipt (only office payments are), with when, by whom and why it was cancelled. */
+export async function findCancelledReceipt(db: Database, receiptNo: string) {
+  const [row] = await db
+    .select({
+      ...receiptColumns(cancelledFeePayments),
+      cancelledAt: cancelledFeePayments.cancelledAt,
+      cancelReason: cancelledFeePayments.cancelReason,
+      cancelledBy: canceller.userName,
+    })
+    .from(cancelledFeePayments)
+    .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
+    .innerJoin(students, eq(students.id, cancelledFeePayments.studentId))
+    .innerJoin(degrees, eq(degrees.id, cancelledFeePayments.degreeId))
+    .leftJoin(canceller, eq(canceller.id, cancelledFeePayments.cancelledBy))
+    .where(eq(cancelledFeePayments.receiptNo, receiptNo))
+    .limit(1);
+  return row;
+}
+
+export type CancelledReceiptRecord = NonNullable<Awaited<ReturnType<typeof findCancelledReceipt>>>;
 
 export type FeeReceiptRecord = NonNullable<Awaited<ReturnType<typeof findReceipt>>>;
 

@@ -19,6 +19,8 @@ import {
   lockTermToPay,
   recordTermPayment,
   termStatus,
+  findCancelledReceipt,
+  type CancelledReceiptRecord,
   type FeeReceiptRecord,
   type FeeStudentRecord,
   type FeeTermRow,
@@ -148,7 +150,7 @@ export async function recordOfflineFeePayment(ctx: AppContext, actor: Actor, stu
  * A student reads only their own receipts (anyone else's are absent); staff those paid to their
  * degrees, and those of the students now in them (one admitted again elsewhere brings their receipts).
  */
-async function assertMayReadReceipt(db: Database, actor: Actor, receipt: FeeReceiptRecord): Promise<void> {
+async function assertMayReadReceipt(db: Database, actor: Actor, receipt: Pick<FeeReceiptRecord, "studentUserId" | "studentDegreeId" | "degreeId">): Promise<void> {
   if (!isStaffRole(actor.role)) {
     if (receipt.studentUserId !== actor.id) throw new NotFoundError();
     return;
@@ -162,9 +164,15 @@ export interface FeeReceiptFile {
   pdf: Buffer;
 }
 
-async function receiptFile(ctx: AppContext, actor: Actor, receipt: FeeReceiptRecord | undefined): Promise<FeeReceiptFile> {
+/**
+ * The receipt's PDF; a cancelled one's says so on its face, with when, by whom and why, so that a copy
+ * still in someone's hands can be told from one that stands.
+ */
+async function receiptFile(ctx: AppContext, actor: Actor, receipt: FeeReceiptRecord | CancelledReceiptRecord | undefined): Promise<FeeReceiptFile> {
   if (!receipt) throw new NotFoundError();
   await assertMayReadReceipt(ctx.db, actor, receipt);
+  const order = "orderId" in receipt && receipt.orderId ? receipt : undefined;
+  const cancelled = "cancelledAt" in receipt ? receipt : undefined;
   const pdf = await buildReceiptPdf({
     collegeName: ctx.settings.collegeName,
     timeZone: ctx.settings.timeZone,
@@ -182,17 +190,18 @@ async function receiptFile(ctx: AppContext, actor: Actor, receipt: FeeReceiptRec
     payment: [
       ["Payment mode", receipt.mode],
       ["Reference", receipt.reference],
-      ...(receipt.orderId ? ([["Order ID", receipt.orderId], ["Bank reference", receipt.bankRefNo]] as const) : []),
+      ...(order ? ([["Order ID", order.orderId], ["Bank reference", order.bankRefNo]] as const) : []),
       ...(receipt.remarks ? ([["Remarks", receipt.remarks]] as const) : []),
     ],
     paidAt: receipt.paidAt,
+    cancelled: cancelled && { at: cancelled.cancelledAt, by: cancelled.cancelledBy, reason: cancelled.cancelReason },
   });
   return { fileName: `receipt-${receipt.receiptNo}.pdf`, pdf };
 }
 
-/** GET feeReceipt/{receiptNo}: the PDF receipt of a term fee. */
+/** GET feeReceipt/{receiptNo}: the PDF receipt of a term fee, standing or cancelled. */
 export async function feeReceiptByNumber(ctx: AppContext, actor: Actor, receiptNo: string): Promise<FeeReceiptFile> {
-  return receiptFile(ctx, actor, await findReceiptByNumber(ctx.db, receiptNo));
+  return receiptFile(ctx, actor, (await findReceiptByNumber(ctx.db, receiptNo)) ?? (await findCancelledReceipt(ctx.db, receiptNo)));
 }
 
 /** The receipt of a term paid online, asked for by its order (the payments module's receipt call). */

@@ -1,6 +1,6 @@
 import type { FeeTransactionKind, FeeTransactionRowStatus, feeTransactionExportQuerySchema } from "@admissions/shared";
 import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, sum, type SQL } from "drizzle-orm";
-import { unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
+import { alias, unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { applications, cancelledFeePayments, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
@@ -32,6 +32,7 @@ interface TransactionColumns {
   status: FeeTransactionRowStatus | SQL;
   refundReference: AnyPgColumn | null;
   cancelledAt?: AnyPgColumn;
+  cancelledBy?: AnyPgColumn;
   cancelReason?: AnyPgColumn;
 }
 
@@ -67,11 +68,12 @@ function selectionOf(columns: TransactionColumns) {
     status: output<FeeTransactionRowStatus>(columns.status, "status"),
     refundReference: output<string | null>(columns.refundReference, "refund_reference"),
     cancelledAt: output<Date | null>(columns.cancelledAt ?? null, "cancelled_at", "timestamptz", cancelledFeePayments.cancelledAt),
+    cancelledBy: output<string | null>(columns.cancelledBy ?? null, "cancelled_by"),
     cancelReason: output<string | null>(columns.cancelReason ?? null, "cancel_reason"),
   };
 }
 
-/** The days of payment, inclusive, read in the chosen time zone. */
+/** The days of payment (of cancellation, for cancelled receipts), inclusive, read in the chosen time zone. */
 function paidBetween(filters: TransactionFilters, paidAt: AnyPgColumn): SQL | undefined {
   return and(
     filters.dateFrom ? gte(paidAt, startOfDay(filters.dateFrom, filters.timeZone)) : undefined,
@@ -158,7 +160,12 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
   return inWalkOrder(query, feePayments.id, walk);
 }
 
-/** Office payments staff cancelled: cancelled_fee_payments, listed apart from the money held. */
+const canceller = alias(users, "canceller");
+
+/**
+ * Office payments staff cancelled: cancelled_fee_payments, listed apart from the money held, by the
+ * day they were cancelled (the office's day book of cancellations), with who cancelled them.
+ */
 function cancelledTermFees(db: Database, filters: TransactionFilters, scope: DegreeScope, walk?: Walk) {
   const query = db
     .select(
@@ -176,6 +183,7 @@ function cancelledTermFees(db: Database, filters: TransactionFilters, scope: Deg
         status: "Cancelled",
         refundReference: null,
         cancelledAt: cancelledFeePayments.cancelledAt,
+        cancelledBy: canceller.userName,
         cancelReason: cancelledFeePayments.cancelReason,
       }),
     )
@@ -185,11 +193,12 @@ function cancelledTermFees(db: Database, filters: TransactionFilters, scope: Deg
     .innerJoin(users, eq(users.id, students.userId))
     .innerJoin(degrees, eq(degrees.id, cancelledFeePayments.degreeId))
     .leftJoin(applications, eq(applications.id, students.applicationId))
+    .leftJoin(canceller, eq(canceller.id, cancelledFeePayments.cancelledBy))
     .where(
       and(
         termOfStudentConditions(filters, scope, cancelledFeePayments.degreeId),
         filters.mode ? eq(cancelledFeePayments.mode, filters.mode) : undefined,
-        paidBetween(filters, cancelledFeePayments.paidAt),
+        paidBetween(filters, cancelledFeePayments.cancelledAt),
         walkCondition(cancelledFeePayments.id, walk),
       ),
     )
@@ -371,7 +380,9 @@ export async function findTransactionsPage(db: Database, filters: TransactionFil
   const order =
     filters.status === "Due"
       ? [asc(table.year), asc(table.term), asc(table.admissionNo), asc(table.sourceId)]
-      : [desc(table.paidAt), asc(table.kind), desc(table.sourceId)];
+      : filters.status === "Cancelled"
+        ? [desc(table.cancelledAt), desc(table.sourceId)]
+        : [desc(table.paidAt), asc(table.kind), desc(table.sourceId)];
   const [rows, [totals]] = await Promise.all([
     db
       .select()

@@ -73,6 +73,7 @@ function transactionColumnsIn(timeZone: string): readonly SheetColumn<Transactio
     { header: "Status", width: 11, value: (row) => row.status },
     { header: "Refund reference", width: 18, value: (row) => row.refundReference },
     { header: "Cancelled", width: 20, numFmt: "yyyy-mm-dd hh:mm", value: (row) => row.cancelledAt && wallClock(row.cancelledAt) },
+    { header: "Cancelled by", width: 28, value: (row) => row.cancelledBy },
     { header: "Cancellation reason", width: 30, value: (row) => row.cancelReason },
   ];
 }

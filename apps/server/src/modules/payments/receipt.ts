@@ -21,6 +21,8 @@ export interface ReceiptFacts {
   amountPaise: number;
   payment: readonly ReceiptLine[];
   paidAt: Date;
+  /** A receipt staff cancelled: it says so on its face, with when, by whom and why. */
+  cancelled?: { at: Date; by: string | null; reason: string };
 }
 
 /**
@@ -37,8 +39,12 @@ export async function buildReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
     document.on("error", reject);
   });
 
+  const when = (moment: Date) => moment.toLocaleString("en-IN", { timeZone: facts.timeZone, dateStyle: "long", timeStyle: "short" });
   document.font("Helvetica-Bold").fontSize(18).text(facts.collegeName, { align: "center" });
   document.moveDown(0.3).font("Helvetica").fontSize(13).text("Payment Receipt", { align: "center" });
+  if (facts.cancelled) {
+    document.moveDown(0.5).font("Helvetica-Bold").fontSize(16).fillColor("#b91c1c").text("CANCELLED: NOT A PROOF OF PAYMENT", { align: "center" }).fillColor("#000");
+  }
   document.moveDown(1.5);
 
   const rows: ReceiptLine[] = [
@@ -46,7 +52,14 @@ export async function buildReceiptPdf(facts: ReceiptFacts): Promise<Buffer> {
     ["Amount", `Rs. ${formatAmount(facts.amountPaise)}`],
     ["Amount in words", rupeesInWords.convert(facts.amountPaise / 100)],
     ...facts.payment,
-    ["Date", facts.paidAt.toLocaleString("en-IN", { timeZone: facts.timeZone, dateStyle: "long", timeStyle: "short" })],
+    ["Date", when(facts.paidAt)],
+    ...(facts.cancelled
+      ? ([
+          ["Cancelled on", when(facts.cancelled.at)],
+          ["Cancelled by", facts.cancelled.by],
+          ["Reason", facts.cancelled.reason],
+        ] as const)
+      : []),
   ];
   document.fontSize(11);
   for (const [label, value] of rows) {

@@ -35,6 +35,7 @@ export function presentPayment(row: PaymentRecord): StudentPayment {
     academicYear: row.academicYear,
     termNo: row.termNo,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,
   };
 }

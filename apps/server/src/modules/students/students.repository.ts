@@ -1,5 +1,6 @@
 import { ROLE_STUDENT, ROLE_USER, type studentFilterSchema } from "@admissions/shared";
 import { and, asc, count, desc, eq, exists, inArray, ne, not, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { cancelledFeePayments, courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
@@ -96,6 +97,8 @@ export async function getStudent(db: Database, id: number, options: { forUpdate?
   return row;
 }
 
+const canceller = alias(users, "canceller");
+
 /**
  * A student's payments in the order they were made, each with the year and term it paid, and those
  * cancelled among them with when and why (a payment keeps its id when cancelled, so the order holds).
@@ -127,13 +130,15 @@ export async function findPaymentsOf(db: Database, studentId: number) {
         academicYear: feeTerms.academicYear,
         termNo: feeTerms.termNo,
         cancelledAt: cancelledFeePayments.cancelledAt,
+        cancelledBy: canceller.userName,
         cancelReason: cancelledFeePayments.cancelReason,
       })
       .from(cancelledFeePayments)
       .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
+      .leftJoin(canceller, eq(canceller.id, cancelledFeePayments.cancelledBy))
       .where(eq(cancelledFeePayments.studentId, studentId)),
   ]);
-  const payments = [...standing.map((payment) => ({ ...payment, cancelledAt: null, cancelReason: null })), ...cancelled];
+  const payments = [...standing.map((payment) => ({ ...payment, cancelledAt: null, cancelledBy: null, cancelReason: null })), ...cancelled];
   return payments.sort((one, other) => one.paidAt.getTime() - other.paidAt.getTime() || one.id - other.id);
 }
 

@@ -391,7 +391,7 @@ describe("GET /booking/students/{id}", () => {
       mode: "Online",
     });
     expect(payments).toHaveLength(6);
-    expect(payments[0]).toEqual({ receiptNo: "RCPT-S-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 20_101, mode: "Online", reference: "TRK-77", academicYear: 1, termNo: 1, cancelledAt: null, cancelReason: null });
+    expect(payments[0]).toEqual({ receiptNo: "RCPT-S-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 20_101, mode: "Online", reference: "TRK-77", academicYear: 1, termNo: 1, cancelledAt: null, cancelledBy: null, cancelReason: null });
     expect(payments[1]).toMatchObject({ receiptNo: "RCPT-S-0100", mode: "Cash", reference: null, academicYear: 1, termNo: 2 });
   });
 

@@ -227,7 +227,8 @@ describe("an activity entry's summary", () => {
     expect(english["feeStructure.updated"]).toBe("Fee structure of B.A. ENGLISH: terms 1 → 2, Rs.51000.00 in all");
     expect(english["academic.year_closed"]).toBe("Closed the academic year 2026-27 of UG: 120 moved up a year, 38 completed");
     expect(english["fee.recorded_offline"]).toBe("Recorded Rs.25000.00 by Cash from 2026UG0007 for FART-Y1T1 (Year 1, term 1)");
-    expect(english["fee.cancelled"]).toBe("Cancelled receipt FEE-2026-000042: Rs.25000.00 by Cheque from 2026UG0007 for FART-Y1T1 (Year 1, term 1) (Cheque bounced)");
+    // The receipt number and the reason, typed in any language, set apart from the sentence's direction.
+    expect(english["fee.cancelled"]).toBe("Cancelled receipt \u2068FEE-2026-000042\u2069: Rs.25000.00 by Cheque from 2026UG0007 for FART-Y1T1 (Year 1, term 1) (\u2068Cheque bounced\u2069)");
     expect(english["student.updated"]).toBe("Changed student 2026UG0007: Current year 2 → 1; fee terms added from the degree's fee structure: 2");
   });
 

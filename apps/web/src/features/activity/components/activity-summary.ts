@@ -8,6 +8,7 @@ import {
 } from "@admissions/shared";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { isolated } from "../../../lib/bidi";
 import { yesNoLabel } from "../../../lib/choice-labels";
 
 type Details = Record<string, unknown>;
@@ -215,7 +216,8 @@ const summaryValues: { [A in ActivityAction]: ValuesOf<A> } = {
   },
   "fee.cancelled": (details, entry, t) => {
     const values = withTerm<ActivityNamedDetails["fee.cancelled"]>("amount", "admissionNo", "mode", "reason")(details, entry, t);
-    return values && entry.entityId ? { ...values, receiptNo: entry.entityId, mode: modeName(values.mode, t) } : undefined;
+    // The reason is typed in any language: set apart, as the receipt number is, from the sentence's direction.
+    return values && entry.entityId ? { ...values, receiptNo: isolated(entry.entityId), reason: isolated(String(values.reason)), mode: modeName(values.mode, t) } : undefined;
   },
   "student.updated": (details, entry, t) => {
     const changes = changesOf(details.from, details.to, t);

@@ -29,6 +29,19 @@ describe("sign-in page", () => {
 
     expect(await screen.findByText("Please Enter Correct Username and Password")).toBeTruthy();
   });
+
+  it("brings the keyboard to the form (and its h1) before the how-to-apply steps, as a phone shows them", async () => {
+    stubApi(signedOut);
+    renderAt("/signin");
+    const email = await screen.findByLabelText("E-mail");
+    const stepsLink = screen.getByRole("link", { name: "Create an account with your mobile number, e-mail and a password." });
+    // Past the bar's links, the first of the two the keyboard reaches is the e-mail.
+    for (let press = 0; press < 10 && document.activeElement !== email && document.activeElement !== stepsLink; press += 1) await userEvent.tab();
+    expect(document.activeElement).toBe(email);
+    const heading = screen.getByRole("heading", { level: 1, name: "Sign In" });
+    expect(heading.compareDocumentPosition(stepsLink) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign In" }).compareDocumentPosition(stepsLink) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });
 
 describe("sign-up page", () => {

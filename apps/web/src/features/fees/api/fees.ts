@@ -43,12 +43,15 @@ export function useRecordRefund() {
   });
 }
 
-/** Staff cancel an office receipt; the term is due again, so the students' fees change with the transactions. */
+/**
+ * Staff cancel an office receipt; the term is due again, so the students' fees change with the
+ * transactions. Read again after a refusal too: one cancelled meanwhile (another tab) shows so.
+ */
 export function useCancelReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ receiptNo, cancellation }: { receiptNo: string; cancellation: ReceiptCancellation }) =>
       apiRequest<ReceiptCancelled>(apiPaths.receiptCancellation(receiptNo), { method: "POST", body: cancellation }),
-    onSuccess: () => void refreshShared(queryClient, "fees", "students"),
+    onSettled: () => void refreshShared(queryClient, "fees", "students"),
   });
 }

@@ -34,7 +34,7 @@ interface OneFieldDialogProps {
  */
 function OneFieldDialog({ title, payment, field, okText, cancelText, danger, send, onClose }: OneFieldDialogProps) {
   const { t } = useTranslation();
-  useFocusBackOnClose();
+  const focusBack = useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<Record<string, string>>();
   const [failure, setFailure] = useState<string>();
@@ -44,12 +44,14 @@ function OneFieldDialog({ title, payment, field, okText, cancelText, danger, sen
     try {
       const answer = await send(values[field.name]!);
       void message.success(translateMessage(answer.message));
+      // The row's button goes with what was done (the row leaves the list, or says it is done).
+      focusBack.toRegion();
       onClose();
     } catch (error) {
       setFailure(errorText(error, t));
     }
   };
-  const input: ReactNode = field.multiline ? <Input.TextArea rows={3} maxLength={field.maxLength} showCount /> : <Input maxLength={field.maxLength} autoComplete="off" />;
+  const input: ReactNode = field.multiline ? <Input.TextArea rows={3} maxLength={field.maxLength} /> : <Input maxLength={field.maxLength} autoComplete="off" />;
 
   return (
     <Modal

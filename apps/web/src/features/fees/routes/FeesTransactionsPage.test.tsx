@@ -76,7 +76,8 @@ describe("Fees Transaction", { timeout: 60_000 }, () => {
     const sent = calls.find((call) => call.init?.method === "POST");
     expect(sent?.url).toBe(`/booking/refunds/${refundRow.orderId}`);
     expect(JSON.parse(String(sent?.init?.body))).toEqual({ reference: "RFND-78" });
-    await waitFor(() => expect(document.activeElement).toBe(recordButton));
+    // The row says Refunded once read again: the focus waits in its table, not on a button going away.
+    await waitFor(() => expect(document.activeElement).toBe(recordButton.closest('[role="region"]')));
   });
 
   it("cancels a fee recorded at the office, saying why; a fee paid online offers no cancellation", async () => {
@@ -105,16 +106,24 @@ describe("Fees Transaction", { timeout: 60_000 }, () => {
     const sent = calls.find((call) => call.init?.method === "POST");
     expect(sent?.url).toBe(`/booking/feeReceipt/${feeRow.receiptNo}/cancellation`);
     expect(JSON.parse(String(sent?.init?.body))).toEqual({ reason: "Cheque bounced" });
-    await waitFor(() => expect(document.activeElement).toBe(cancelButton));
+    await waitFor(() => expect(document.activeElement).toBe(cancelButton.closest('[role="region"]')));
   });
 
   it("lists the cancelled receipts with when and why they were cancelled", async () => {
-    const cancelledRow = { ...feeRow, id: "cancelled-2", status: "Cancelled", cancelledAt: "2026-06-11T05:30:00.000Z", cancelReason: "Entered for the wrong student" };
+    const cancelledRow = {
+      ...feeRow,
+      id: "cancelled-2",
+      status: "Cancelled",
+      cancelledAt: "2026-06-11T05:30:00.000Z",
+      cancelledBy: "cashier@college.in",
+      cancelReason: "Entered for the wrong student",
+    };
     const calls = stubApi({ ...api, "/booking/feeTransactions": ok({ ...page, content: [cancelledRow], totalElements: 1 }) });
     renderAt("/feesStatus?status=Cancelled");
     const row = await findRow("ASHA R");
     expect(within(row).getByText("Cancelled")).toBeTruthy();
-    expect(within(row).getByText(/^Cancelled .+: Entered for the wrong student$/)).toBeTruthy();
+    // Each value set apart from the sentence's direction (U+2068 ... U+2069).
+    expect(within(row).getByText(/^Cancelled \u2068.+\u2069 by \u2068cashier@college\.in\u2069: \u2068Entered for the wrong student\u2069$/)).toBeTruthy();
     expect(within(row).queryByRole("button")).toBeNull();
     expect(screen.getByRole("combobox", { name: "Status" }).closest(".ant-select")?.textContent).toContain("Cancelled receipts");
     expect(calls.some((call) => call.url.startsWith("/booking/feeTransactions?status=Cancelled"))).toBe(true);

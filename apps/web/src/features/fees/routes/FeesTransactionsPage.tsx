@@ -87,7 +87,7 @@ export function FeesTransactionsPage() {
       key: "actions",
       render: (_value, row) => {
         if (row.status === "Refunded") return t("fees.transactions.refunds.refundedAs", { reference: row.refundReference });
-        if (row.status === "Cancelled" && row.cancelledAt) return <CancellationNote cancelledAt={row.cancelledAt} reason={row.cancelReason} />;
+        if (row.status === "Cancelled" && row.cancelledAt) return <CancellationNote cancelledAt={row.cancelledAt} cancelledBy={row.cancelledBy} reason={row.cancelReason} />;
         const { orderId, receiptNo } = row;
         if (row.status === "Refund due" && orderId) {
           return (
@@ -132,7 +132,7 @@ export function FeesTransactionsPage() {
       </Typography.Title>
       <ExportFeeTransactions filters={filters} />
       <Row gutter={[12, 12]} className="list-filters">
-        <Col xs={12} md={6} lg={4}>
+        <Col xs={24} sm={12} md={8} lg={6}>
           <Select
             aria-label={t("fees.status")}
             className="full-width"

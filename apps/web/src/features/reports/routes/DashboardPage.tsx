@@ -85,13 +85,13 @@ export function DashboardPage() {
             </Link>
           </Flex>
           <Row gutter={[12, 12]}>
-            <Col xs={12} md={6} lg={4}>
+            <Col xs={12} md={6} xl={4}>
               <Flex vertical gap={4} component="label">
                 {t("reports.dateFrom")}
                 <DayInput day={dateFrom ?? ""} max={dateTo} onDay={(day) => update({ dateFrom: day })} />
               </Flex>
             </Col>
-            <Col xs={12} md={6} lg={4}>
+            <Col xs={12} md={6} xl={4}>
               <Flex vertical gap={4} component="label">
                 {t("reports.dateTo")}
                 <DayInput day={dateTo ?? ""} min={dateFrom} onDay={(day) => update({ dateTo: day })} />
@@ -109,8 +109,10 @@ export function DashboardPage() {
         <>
           <Row gutter={[16, 16]}>
             {statistics.map((statistic) => (
-              <Col key={statistic.key} xs={24} sm={12} lg={6}>
-                <Card loading={loading}>
+              // Four abreast only from xl: on a laptop beside the sidebar a quarter was narrower than
+              // Tamil's one-word titles ("சமர்ப்பிக்கப்பட்டவை"), which ran out of their cards.
+              <Col key={statistic.key} xs={24} sm={12} xl={6}>
+                <Card loading={loading} className="dashboard-figure">
                   <Statistic title={statistic.title} value={statistic.value ?? 0} formatter={(value) => statistic.format(Number(value))} />
                   {statistic.note && <Typography.Text type="secondary">{statistic.note}</Typography.Text>}
                 </Card>

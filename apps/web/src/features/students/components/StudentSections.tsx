@@ -55,7 +55,7 @@ function ReceiptLink({ receiptNo }: { receiptNo: string }) {
   const { t } = useTranslation();
   return (
     <a href={apiPaths.feeReceipt(receiptNo)} download aria-label={t("students.downloadReceipt", { receiptNo })}>
-      <DownloadOutlined aria-hidden /> {receiptNo}
+      <DownloadOutlined aria-hidden /> <bdi className="unbroken">{receiptNo}</bdi>
     </a>
   );
 }
@@ -127,7 +127,14 @@ export function PaymentsSection({ payments, payer }: { payments: StudentPayment[
       dataIndex: "receiptNo",
       key: "receipt",
       // A cancelled receipt no longer counts, and has no PDF.
-      render: (receiptNo: string, payment) => (payment.cancelledAt ? <Typography.Text delete>{receiptNo}</Typography.Text> : <ReceiptLink receiptNo={receiptNo} />),
+      render: (receiptNo: string, payment) =>
+        payment.cancelledAt ? (
+          <Typography.Text delete>
+            <bdi className="unbroken">{receiptNo}</bdi>
+          </Typography.Text>
+        ) : (
+          <ReceiptLink receiptNo={receiptNo} />
+        ),
     },
     { title: t("students.paidOn"), dataIndex: "paidAt", key: "paidAt", render: date },
     {
@@ -142,7 +149,7 @@ export function PaymentsSection({ payments, payer }: { payments: StudentPayment[
       title: t("fees.transactions.actions"),
       key: "actions",
       render: (_value, payment) => {
-        if (payment.cancelledAt) return <CancellationNote cancelledAt={payment.cancelledAt} reason={payment.cancelReason} />;
+        if (payment.cancelledAt) return <CancellationNote cancelledAt={payment.cancelledAt} cancelledBy={payment.cancelledBy} reason={payment.cancelReason} />;
         if (payment.mode === "Online") return null;
         return (
           <Button size="small" danger onClick={() => setCancelling(payment)} aria-label={`${t("fees.transactions.cancellations.cancel")}: ${payment.receiptNo}`}>

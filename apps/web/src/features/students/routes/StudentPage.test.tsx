@@ -43,7 +43,9 @@ const detail = {
     { academicYear: 1, termNo: 1, termAmount: 10101, feeCode: "BSCCS-Y1T1", status: "Paid", paidAt: "2026-06-10T09:00:00.000Z", receiptNo: "FR-2026-0001", mode: "Cash" },
     { academicYear: 1, termNo: 2, termAmount: 10102, feeCode: "BSCCS-Y1T2", status: "Due", paidAt: null, receiptNo: null, mode: null },
   ],
-  payments: [{ receiptNo: "FR-2026-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 10101, mode: "Cash", reference: null, academicYear: 1, termNo: 1, cancelledAt: null, cancelReason: null }],
+  payments: [
+    { receiptNo: "FR-2026-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 10101, mode: "Cash", reference: null, academicYear: 1, termNo: 1, cancelledAt: null, cancelledBy: null, cancelReason: null },
+  ],
 };
 
 /** The student API as the server answers it; every edit is recorded and answered by `save`. */
@@ -95,7 +97,15 @@ describe("a student's page", { timeout: 60_000 }, () => {
 
   it("cancels a fee recorded at the office from its payment, and shows a cancelled receipt with when and why", async () => {
     const payments = [
-      { ...detail.payments[0]!, receiptNo: "FR-2026-0000", mode: "Cheque", reference: "CHQ 9", cancelledAt: "2026-06-09T09:00:00.000Z", cancelReason: "Cheque bounced" },
+      {
+        ...detail.payments[0]!,
+        receiptNo: "FR-2026-0000",
+        mode: "Cheque",
+        reference: "CHQ 9",
+        cancelledAt: "2026-06-09T09:00:00.000Z",
+        cancelledBy: "cashier@college.in",
+        cancelReason: "Cheque bounced",
+      },
       detail.payments[0]!,
       { ...detail.payments[0]!, receiptNo: "FR-2026-0002", mode: "Online", reference: "310000", academicYear: 2 },
     ];
@@ -113,10 +123,11 @@ describe("a student's page", { timeout: 60_000 }, () => {
     const region = screen.getByRole("region", { name: "Payments" });
     const cancelledRow = within(region).getByText("FR-2026-0000").closest("tr")!;
     expect(within(cancelledRow).queryByRole("link")).toBeNull();
-    expect(within(cancelledRow).getByText(/^Cancelled .+: Cheque bounced$/)).toBeTruthy();
+    expect(within(cancelledRow).getByText(/^Cancelled .+ by .+cashier@college\.in.+: .+Cheque bounced.+$/)).toBeTruthy();
     expect(within(within(region).getByText("FR-2026-0002").closest("tr")!).queryByRole("button")).toBeNull();
 
-    await userEvent.click(within(region).getByRole("button", { name: "Cancel receipt: FR-2026-0001" }));
+    const cancelButton = within(region).getByRole("button", { name: "Cancel receipt: FR-2026-0001" });
+    await userEvent.click(cancelButton);
     const dialog = await openDialog("Cancel receipt FR-2026-0001");
     expect(within(dialog).getByText("ANITHA R · ₹10,101 · Cash · -")).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText("Reason"), "Entered for the wrong term");
@@ -124,8 +135,9 @@ describe("a student's page", { timeout: 60_000 }, () => {
     expect(await screen.findByText("Receipt cancelled: the term is due again.")).toBeTruthy();
     expect(cancellations).toEqual([{ reason: "Entered for the wrong term" }]);
     expect(calls.find((call) => call.init?.method === "POST")?.url).toBe("/booking/feeReceipt/FR-2026-0001/cancellation");
-    // The page is read again, with the term due.
+    // The page is read again, with the term due; the focus waits in the payments, not on a button going away.
     await waitFor(() => expect(calls.filter((call) => call.url === "/booking/students/7").length).toBe(2));
+    await waitFor(() => expect(document.activeElement).toBe(region));
   });
 
   it("says when the student was imported and has no application", async () => {
