@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { ROLE_USER, sampleAadhaarNumber, sampleAdmission, studentImportColumns, type AdmissionInput } from "@admissions/shared";
+import { ROLE_DEPARTMENT_ADMIN, ROLE_USER, sampleAadhaarNumber, sampleAdmission, studentImportColumns, type AdmissionInput } from "@admissions/shared";
 import { desc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Database } from "../db/client.js";
-import { feeStructures, mailOutbox } from "../db/schema/index.js";
+import { degrees, feeStructures, mailOutbox, staffDegrees } from "../db/schema/index.js";
 import { hashSecret } from "../modules/auth/passwords.js";
 import { insertUserUnlessTaken } from "../modules/users/users.repository.js";
 import type { TestApp } from "./build-app.js";
@@ -138,6 +138,27 @@ export async function insertFeeStructure(db: Database, degreeId: number, prefix:
     [1, 2].map((term) => ({ degreeId, year, term, amountPaise: rupees(year, term) * 100, feeCode: `${prefix}-Y${year}T${term}` })),
   );
   await db.insert(feeStructures).values(rows);
+}
+
+/**
+ * Degrees of the UG course, each with its fee structure (insertFeeStructure, codes `<prefix>-Y1T1`...):
+ * answers their ids by key.
+ */
+export async function insertDegreesWithFees<K extends string>(db: Database, wanted: Record<K, { name: string; prefix: string; rupees: (year: number, term: number) => number }>) {
+  const ids = {} as Record<K, number>;
+  for (const [key, { name, prefix, rupees }] of Object.entries(wanted) as [K, (typeof wanted)[K]][]) {
+    const [row] = await db.insert(degrees).values({ name, courseId: 1 }).returning();
+    ids[key] = row!.id;
+    await insertFeeStructure(db, row!.id, prefix, rupees);
+  }
+  return ids;
+}
+
+/** A department admin, signed in, who looks after the given degrees (none given: no degree at all). */
+export async function signInAsDepartmentAdmin(test: TestApp, ...degreeIds: number[]) {
+  const session = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
+  if (degreeIds.length > 0) await test.db.insert(staffDegrees).values(degreeIds.map((degreeId) => ({ userId: session.user.id, degreeId })));
+  return session;
 }
 
 /**

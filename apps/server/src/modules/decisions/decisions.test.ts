@@ -1,10 +1,10 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, sampleAadhaarNumber, type AdmissionInput } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, sampleAadhaarNumber, type AdmissionInput } from "@admissions/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, applicationDecisions, applications, degrees, feeStructures, feeTerms, mailOutbox, staffDegrees, students, users } from "../../db/schema/index.js";
+import { activityLog, applicationDecisions, applications, degrees, feeStructures, feeTerms, mailOutbox, students, users } from "../../db/schema/index.js";
 import { rowsOf } from "../../db/sql-lists.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { latestMailTo, signInAs, submitApplicationAs } from "../../test/factories.js";
+import { latestMailTo, signInAs, signInAsDepartmentAdmin, submitApplicationAs } from "../../test/factories.js";
 
 let test: TestApp;
 let adminCookie: string;
@@ -24,11 +24,7 @@ async function insertDegree(name: string, courseId: number, isActive = true) {
   return row!.id;
 }
 
-async function departmentAdminOf(...degreeIds: number[]) {
-  const session = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
-  if (degreeIds.length > 0) await test.db.insert(staffDegrees).values(degreeIds.map((degreeId) => ({ userId: session.user.id, degreeId })));
-  return session;
-}
+const departmentAdminOf = (...degreeIds: number[]) => signInAsDepartmentAdmin(test, ...degreeIds);
 
 beforeAll(async () => {
   test = await buildTestApp();

@@ -1,39 +1,33 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, messages, notices } from "@admissions/shared";
+import { ROLE_ADMIN, messages, notices } from "@admissions/shared";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, cancelledFeePayments, degrees, feePayments, feeTerms, staffDegrees, students } from "../../db/schema/index.js";
+import { activityLog, cancelledFeePayments, feePayments, feeTerms, students } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { admitStudent, insertFeeStructure, signInAs } from "../../test/factories.js";
+import { admitStudent, insertDegreesWithFees, signInAs, signInAsDepartmentAdmin } from "../../test/factories.js";
 import { textOfPdf } from "../../test/pdf-text.js";
 import { encryptForGateway } from "../payments/ccavenue-cipher.js";
 import { SANDBOX_CREDENTIALS } from "../payments/gateway.js";
 
 let test: TestApp;
 let adminCookie: string;
-const degree = { arts: 0, science: 0 };
+let degree: { arts: number; science: number };
 
 const artsFee = (year: number, term: number) => 30_000 + year * 100 + term;
 
 beforeAll(async () => {
   test = await buildTestApp();
-  for (const [key, name] of [["arts", "B.A. VOID ARTS"], ["science", "B.SC. VOID SCIENCE"]] as const) {
-    const [row] = await test.db.insert(degrees).values({ name, courseId: 1 }).returning();
-    degree[key] = row!.id;
-  }
-  await insertFeeStructure(test.db, degree.arts, "VART", artsFee);
-  await insertFeeStructure(test.db, degree.science, "VSCI", artsFee);
+  degree = await insertDegreesWithFees(test.db, {
+    arts: { name: "B.A. VOID ARTS", prefix: "VART", rupees: artsFee },
+    science: { name: "B.SC. VOID SCIENCE", prefix: "VSCI", rupees: artsFee },
+  });
   adminCookie = (await signInAs(test, ROLE_ADMIN)).cookie;
 });
 afterAll(async () => {
   await test.close();
 });
 
-async function departmentAdminOf(degreeId: number) {
-  const session = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
-  await test.db.insert(staffDegrees).values({ userId: session.user.id, degreeId });
-  return session.cookie;
-}
+const departmentAdminOf = async (degreeId: number) => (await signInAsDepartmentAdmin(test, degreeId)).cookie;
 
 /** A student of the degree who paid Year 1 Term 1 at the office: the receipt number. */
 async function paidAtTheOffice(degreeId = degree.arts, feeCode = "VART-Y1T1", mode = "Cash", reference?: string) {

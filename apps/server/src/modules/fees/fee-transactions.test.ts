@@ -2,16 +2,16 @@ import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_USER, feeTransactionExportQuery
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, applications, degrees, feePayments, paymentOrders, staffDegrees, students } from "../../db/schema/index.js";
+import { activityLog, applications, feePayments, paymentOrders, staffDegrees, students } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { admitStudent, insertFeeStructure, signInAs, submitApplicationAs } from "../../test/factories.js";
+import { admitStudent, insertDegreesWithFees, signInAs, submitApplicationAs } from "../../test/factories.js";
 import { encryptForGateway } from "../payments/ccavenue-cipher.js";
 import { SANDBOX_CREDENTIALS } from "../payments/gateway.js";
 import { transactionBatches } from "./transactions.repository.js";
 
 let test: TestApp;
 let adminCookie: string;
-const degree = { arts: 0, science: 0 };
+let degree: { arts: number; science: number };
 const people = { anita: { userName: "", cookie: "" }, bala: { userName: "", cookie: "" }, chitra: { userName: "", cookie: "" } };
 let applicationNo = "";
 let applicationOrderId = "";
@@ -43,12 +43,10 @@ const setPaidAt = (receiptNo: string, at: string) => test.db.update(feePayments)
  */
 beforeAll(async () => {
   test = await buildTestApp();
-  for (const [key, name] of [["arts", "B.A. LEDGER ARTS"], ["science", "B.SC. LEDGER SCIENCE"]] as const) {
-    const [row] = await test.db.insert(degrees).values({ name, courseId: 1 }).returning();
-    degree[key] = row!.id;
-  }
-  await insertFeeStructure(test.db, degree.arts, "LART", artsFee);
-  await insertFeeStructure(test.db, degree.science, "LSCI", scienceFee);
+  degree = await insertDegreesWithFees(test.db, {
+    arts: { name: "B.A. LEDGER ARTS", prefix: "LART", rupees: artsFee },
+    science: { name: "B.SC. LEDGER SCIENCE", prefix: "LSCI", rupees: scienceFee },
+  });
   adminCookie = (await signInAs(test, ROLE_ADMIN)).cookie;
   for (const [name, degreeId, studentName] of [["anita", degree.arts, "ANITA R"], ["bala", degree.science, "BALA M"], ["chitra", degree.arts, "CHITRA K"]] as const) {
     const admitted = await admitStudent(test, adminCookie, degreeId, { name: studentName });

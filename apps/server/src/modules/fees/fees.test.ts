@@ -1,9 +1,9 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_USER, messages, notices } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_USER, messages, notices } from "@admissions/shared";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, degrees, feePayments, feeTerms, paymentOrders, staffDegrees, students } from "../../db/schema/index.js";
+import { activityLog, feePayments, feeTerms, paymentOrders, students } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { admitStudent, insertFeeStructure, signInAs } from "../../test/factories.js";
+import { admitStudent, insertDegreesWithFees, signInAs, signInAsDepartmentAdmin } from "../../test/factories.js";
 import { textOfPdf } from "../../test/pdf-text.js";
 import { encryptForGateway } from "../payments/ccavenue-cipher.js";
 import { SANDBOX_CREDENTIALS, formatAmount } from "../payments/gateway.js";
@@ -11,7 +11,7 @@ import { decideSandboxPayment, readSandboxRequest, type SandboxOutcome } from ".
 
 let test: TestApp;
 let adminCookie: string;
-const degree = { arts: 0, science: 0 };
+let degree: { arts: number; science: number };
 
 /** Arts charges Rs.10,000 + 100 a year + the term (Y1T1 Rs.10,101); science Rs.20,000 + ... */
 const artsFee = (year: number, term: number) => 10_000 + year * 100 + term;
@@ -19,12 +19,10 @@ const scienceFee = (year: number, term: number) => 20_000 + year * 100 + term;
 
 beforeAll(async () => {
   test = await buildTestApp();
-  for (const [key, name] of [["arts", "B.A. FEES ARTS"], ["science", "B.SC. FEES SCIENCE"]] as const) {
-    const [row] = await test.db.insert(degrees).values({ name, courseId: 1 }).returning();
-    degree[key] = row!.id;
-  }
-  await insertFeeStructure(test.db, degree.arts, "FART", artsFee);
-  await insertFeeStructure(test.db, degree.science, "FSCI", scienceFee);
+  degree = await insertDegreesWithFees(test.db, {
+    arts: { name: "B.A. FEES ARTS", prefix: "FART", rupees: artsFee },
+    science: { name: "B.SC. FEES SCIENCE", prefix: "FSCI", rupees: scienceFee },
+  });
   adminCookie = (await signInAs(test, ROLE_ADMIN)).cookie;
 });
 afterAll(async () => {
@@ -33,11 +31,7 @@ afterAll(async () => {
 
 const student = (degreeId = degree.arts) => admitStudent(test, adminCookie, degreeId);
 
-async function departmentAdminOf(...degreeIds: number[]) {
-  const session = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
-  await test.db.insert(staffDegrees).values(degreeIds.map((degreeId) => ({ userId: session.user.id, degreeId })));
-  return session.cookie;
-}
+const departmentAdminOf = async (...degreeIds: number[]) => (await signInAsDepartmentAdmin(test, ...degreeIds)).cookie;
 
 const feeStatus = (cookie: string, userName?: string) =>
   test.app.inject({ url: `/booking/feeStatus${userName === undefined ? "" : `?userName=${encodeURIComponent(userName)}`}`, headers: { cookie } });

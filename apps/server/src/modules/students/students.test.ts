@@ -1,9 +1,9 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, studentImportMessages, studentMessages, type AdmissionInput, type StudentListItem } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, studentImportMessages, studentMessages, type AdmissionInput, type StudentListItem } from "@admissions/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, staffDegrees, students, users } from "../../db/schema/index.js";
+import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, students, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { createUser, signInAs, submitApplicationAs } from "../../test/factories.js";
+import { createUser, signInAs, signInAsDepartmentAdmin, submitApplicationAs } from "../../test/factories.js";
 
 let test: TestApp;
 let adminCookie: string;
@@ -119,11 +119,7 @@ const filter = (payload: object, cookie = adminCookie) => call({ method: "POST",
 const admissionNosOf = (response: { json: () => { data: { content: StudentListItem[] } } }) => response.json().data.content.map((row) => row.admissionNo);
 const edit = (payload: object, cookie = adminCookie) => call({ method: "POST", url: "/students", payload }, cookie);
 
-async function departmentAdminOf(...degreeIds: number[]) {
-  const session = await signInAs(test, ROLE_DEPARTMENT_ADMIN);
-  if (degreeIds.length > 0) await test.db.insert(staffDegrees).values(degreeIds.map((degreeId) => ({ userId: session.user.id, degreeId })));
-  return session;
-}
+const departmentAdminOf = (...degreeIds: number[]) => signInAsDepartmentAdmin(test, ...degreeIds);
 
 const studentRow = async (id: number) => (await test.db.select().from(students).where(eq(students.id, id)))[0]!;
 const updatesOf = (admissionNo: string) =>
