@@ -2,7 +2,7 @@ import { ROLE_ADMIN, messages, notices } from "@admissions/shared";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, cancelledFeePayments, feePayments, feeTerms, students } from "../../db/schema/index.js";
+import { activityLog, cancelledFeePayments, feePayments, feeTerms, mailOutbox, students } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { admitStudent, insertDegreesWithFees, signInAs, signInAsDepartmentAdmin } from "../../test/factories.js";
 import { textOfPdf } from "../../test/pdf-text.js";
@@ -83,6 +83,12 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     expect(entry).toMatchObject({ actorUserId: staff.user.id, entityType: "fee_payment" });
     expect(entry!.details).toMatchObject({ amount: "30101.00", feeCode: "VART-Y1T1", academicYear: 1, termNo: 1, mode: "Cheque", reason: "Cheque bounced" });
 
+    // The student hears of it by e-mail: which receipt, why, and that the term is due again.
+    const mails = await test.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, person.user.userName));
+    const mail = mails.find((each) => each.subject.includes(receiptNo));
+    expect(mail?.subject).toBe(`${test.ctx.settings.collegeName}: fee receipt ${receiptNo} has been cancelled`);
+    for (const expected of ["Rs.30101.00 by Cheque", "Reason: Cheque bounced", "due again", `${test.ctx.settings.publicUrl}/signin`]) expect(mail?.body).toContain(expected);
+
     // The student sees the term owed, without the receipt; a second cancellation (another tab) is told so.
     const status = (await test.app.inject({ url: "/booking/feeStatus", headers: { cookie: person.cookie } })).json().data;
     expect(status.terms[0]).toMatchObject({ feeCode: "VART-Y1T1", status: "Due", receiptNo: null, paidAt: null });
@@ -137,6 +143,7 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     expect(response.json().data.errors).toContainEqual({ field: "reason", message: messages.cancelReasonRequired });
     expect(await paymentByReceipt(receiptNo)).toHaveLength(1);
     expect((await termOf(person.user.id, "VART-Y1T1")).status).toBe("Paid");
+    expect((await test.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, person.user.userName))).filter((mail) => mail.subject.includes(receiptNo))).toEqual([]);
   });
 
   it("refuses a fee paid online (409): that money came in and goes back only as a refund", async () => {

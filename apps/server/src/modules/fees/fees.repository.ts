@@ -155,14 +155,15 @@ export async function recordTermPayment(db: Database, term: FeeTermRow, payment:
 
 /**
  * A payment by its receipt number with its term, both locked until the transaction ends (a payment is
- * decided on its locked term, as paying it was), and the admission number of its student.
+ * decided on its locked term, as paying it was), and its student's name, admission number and account.
  */
 export async function lockPaymentByReceipt(db: Database, receiptNo: string) {
   const [row] = await db
-    .select({ payment: feePayments, term: feeTerms, admissionNo: students.admissionNo })
+    .select({ payment: feePayments, term: feeTerms, student: { name: students.name, admissionNo: students.admissionNo, userName: users.userName } })
     .from(feePayments)
     .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
     .innerJoin(students, eq(students.id, feePayments.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
     .where(eq(feePayments.receiptNo, receiptNo))
     .limit(1)
     .for("update", { of: [feePayments, feeTerms] });
