@@ -66,7 +66,25 @@ export const paymentRefundSchema = z.object({
 });
 export type PaymentRefund = z.infer<typeof paymentRefundSchema>;
 
-export const feeStatusSchema = z.object({ student: feeStudentSchema, terms: z.array(feeStatusTermSchema), refunds: z.array(paymentRefundSchema) });
+/** A receipt of the student's that the office cancelled (entered by mistake, a cheque that bounced). */
+export const cancelledReceiptSchema = z.object({
+  receiptNo: z.string(),
+  amount: z.number(),
+  academicYear: z.number().int(),
+  termNo: z.number().int(),
+  /** ISO 8601 instants: when the fee had been taken, and when the receipt was cancelled. */
+  paidAt: z.string(),
+  cancelledAt: z.string(),
+  reason: z.string(),
+});
+export type CancelledReceipt = z.infer<typeof cancelledReceiptSchema>;
+
+export const feeStatusSchema = z.object({
+  student: feeStudentSchema,
+  terms: z.array(feeStatusTermSchema),
+  refunds: z.array(paymentRefundSchema),
+  cancelledReceipts: z.array(cancelledReceiptSchema),
+});
 export type FeeStatus = z.infer<typeof feeStatusSchema>;
 
 /**

@@ -92,6 +92,9 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     // The student sees the term owed, without the receipt; a second cancellation (another tab) is told so.
     const status = (await test.app.inject({ url: "/booking/feeStatus", headers: { cookie: person.cookie } })).json().data;
     expect(status.terms[0]).toMatchObject({ feeCode: "VART-Y1T1", status: "Due", receiptNo: null, paidAt: null });
+    expect(status.cancelledReceipts).toEqual([
+      { receiptNo, amount: artsFee(1, 1), academicYear: 1, termNo: 1, paidAt: payment!.paidAt.toISOString(), cancelledAt: expect.any(String), reason: "Cheque bounced" },
+    ]);
     const again = await cancel(receiptNo, { reason: "Again" });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(notices.receiptAlreadyCancelled);

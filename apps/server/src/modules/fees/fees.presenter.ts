@@ -1,5 +1,5 @@
-import { paiseToRupees, type PaymentRefund, type FeeStatusTerm, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode, type RefundStatus } from "@admissions/shared";
-import type { FeePaymentRow, RefundRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
+import { paiseToRupees, type CancelledReceipt, type PaymentRefund, type FeeStatusTerm, type FeeStudent, type FeeTermStatus, type FeeTransaction, type OfflineFeeMode, type RefundStatus } from "@admissions/shared";
+import type { CancelledPaymentRow, FeePaymentRow, RefundRow, FeeStudentRecord, FeeTermRow, TermWithPayment } from "./fees.repository.js";
 import type { TransactionRecord } from "./transactions.repository.js";
 
 /** A term as the activity log names it: `FART-Y1T1 (year 1, term 1)`. */
@@ -32,6 +32,19 @@ export function presentFeeTerm(term: TermWithPayment): FeeStatusTerm {
     paidAt: term.paidAt?.toISOString() ?? null,
     receiptNo: term.receiptNo,
     mode: term.mode,
+  };
+}
+
+/** A cancelled receipt as its student is shown it: the amount in rupees, instants as ISO strings. */
+export function presentCancelledReceipt(row: CancelledPaymentRow): CancelledReceipt {
+  return {
+    receiptNo: row.receiptNo,
+    amount: paiseToRupees(row.amountPaise),
+    academicYear: row.academicYear,
+    termNo: row.termNo,
+    paidAt: row.paidAt.toISOString(),
+    cancelledAt: row.cancelledAt.toISOString(),
+    reason: row.cancelReason,
   };
 }
 

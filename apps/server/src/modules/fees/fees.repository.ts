@@ -9,6 +9,9 @@ export type FeeTermRow = typeof feeTerms.$inferSelect;
 export type FeePaymentRow = typeof feePayments.$inferSelect;
 export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receiptNo" | "degreeId" | "paidAt">;
 
+/** The account that cancelled a receipt, beside the student's own in the same statement. */
+const canceller = alias(users, "canceller");
+
 /** A fee term's two states (SPEC.md's fee term status). */
 export const termStatus = { due: "Due", paid: "Paid" } as const;
 
@@ -103,10 +106,31 @@ export async function findRefundsOfUser(db: Database, userId: number) {
 
 export type RefundRow = Awaited<ReturnType<typeof findRefundsOfUser>>[number];
 
-/**
- * The student's term with this fee code, locked until the transaction ends: paying it, online or at
- * the office, is decided one payment at a time.
- */
+/** A student's receipts the office cancelled, in the order they were paid, with the term each had paid and who cancelled it. */
+export async function findCancelledPaymentsOf(db: Database, studentId: number) {
+  return db
+    .select({
+      id: cancelledFeePayments.id,
+      receiptNo: cancelledFeePayments.receiptNo,
+      paidAt: cancelledFeePayments.paidAt,
+      amountPaise: cancelledFeePayments.amountPaise,
+      mode: cancelledFeePayments.mode,
+      reference: cancelledFeePayments.reference,
+      academicYear: feeTerms.academicYear,
+      termNo: feeTerms.termNo,
+      cancelledAt: cancelledFeePayments.cancelledAt,
+      cancelledBy: canceller.userName,
+      cancelReason: cancelledFeePayments.cancelReason,
+    })
+    .from(cancelledFeePayments)
+    .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
+    .leftJoin(canceller, eq(canceller.id, cancelledFeePayments.cancelledBy))
+    .where(eq(cancelledFeePayments.studentId, studentId))
+    .orderBy(asc(cancelledFeePayments.paidAt), asc(cancelledFeePayments.id));
+}
+
+export type CancelledPaymentRow = Awaited<ReturnType<typeof findCancelledPaymentsOf>>[number];
+
 /**
  * The student's term a payment names, locked: the chosen year and term when given (carrying the fee
  * code), else the term with the fee code, an unpaid one first, since a code can recur after the
@@ -218,8 +242,6 @@ async function findReceipt(db: Database, condition: SQL) {
     .limit(1);
   return row;
 }
-
-const canceller = alias(users, "canceller");
 
 /** A cancelled receipt (only office payments are), with when, by whom and why it was cancelled. */
 export async function findCancelledReceipt(db: Database, receiptNo: string) {

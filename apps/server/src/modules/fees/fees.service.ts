@@ -8,7 +8,7 @@ import { paymentPurposes, type PaymentOrderRow } from "../payments/payments.repo
 import { startGatewayPayment, type PaymentStart } from "../payments/payments.service.js";
 import { buildReceiptPdf } from "../payments/receipt.js";
 import { assertDegreeInScope, degreeScopeOf, isDegreeInScope } from "../users/degree-scope.js";
-import { describeTerm, termDetails, presentRefund, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
+import { describeTerm, termDetails, presentCancelledReceipt, presentRefund, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
 import {
   findReceiptByNumber,
   findReceiptOfOrder,
@@ -19,6 +19,7 @@ import {
   lockTermToPay,
   recordTermPayment,
   termStatus,
+  findCancelledPaymentsOf,
   findCancelledReceipt,
   type CancelledReceiptRecord,
   type FeeReceiptRecord,
@@ -45,8 +46,13 @@ async function studentInScope(db: Database, actor: Actor, userName: string): Pro
 /** GET feeStatus: a student sees their own terms, staff any student's of their degrees. */
 export async function getFeeStatus(db: Database, actor: Actor, userName: string | undefined): Promise<FeeStatus> {
   const student = isStaffRole(actor.role) && userName ? await studentInScope(db, actor, userName) : await ownStudent(db, actor, userName);
-  const [terms, refunds] = await Promise.all([findTermsWithPayments(db, student.id), findRefundsOfUser(db, student.userId)]);
-  return { student: presentFeeStudent(student), terms: terms.map(presentFeeTerm), refunds: refunds.map(presentRefund) };
+  const [terms, refunds, cancelled] = await Promise.all([findTermsWithPayments(db, student.id), findRefundsOfUser(db, student.userId), findCancelledPaymentsOf(db, student.id)]);
+  return {
+    student: presentFeeStudent(student),
+    terms: terms.map(presentFeeTerm),
+    refunds: refunds.map(presentRefund),
+    cancelledReceipts: cancelled.map(presentCancelledReceipt),
+  };
 }
 
 /**

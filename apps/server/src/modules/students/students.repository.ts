@@ -1,11 +1,10 @@
 import { ROLE_STUDENT, ROLE_USER, type studentFilterSchema } from "@admissions/shared";
 import { and, asc, count, desc, eq, exists, inArray, ne, not, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { cancelledFeePayments, courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
+import { courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
 import { searchCondition, type SearchTargets } from "../../db/search.js";
-import { isOwedNow } from "../fees/fees.repository.js";
+import { findCancelledPaymentsOf, isOwedNow } from "../fees/fees.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
 
 type StudentFilter = z.output<typeof studentFilterSchema>;
@@ -97,8 +96,6 @@ export async function getStudent(db: Database, id: number, options: { forUpdate?
   return row;
 }
 
-const canceller = alias(users, "canceller");
-
 /**
  * A student's payments in the order they were made, each with the year and term it paid, and those
  * cancelled among them with when and why (a payment keeps its id when cancelled, so the order holds).
@@ -119,24 +116,7 @@ export async function findPaymentsOf(db: Database, studentId: number) {
       .from(feePayments)
       .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
       .where(eq(feePayments.studentId, studentId)),
-    db
-      .select({
-        id: cancelledFeePayments.id,
-        receiptNo: cancelledFeePayments.receiptNo,
-        paidAt: cancelledFeePayments.paidAt,
-        amountPaise: cancelledFeePayments.amountPaise,
-        mode: cancelledFeePayments.mode,
-        reference: cancelledFeePayments.reference,
-        academicYear: feeTerms.academicYear,
-        termNo: feeTerms.termNo,
-        cancelledAt: cancelledFeePayments.cancelledAt,
-        cancelledBy: canceller.userName,
-        cancelReason: cancelledFeePayments.cancelReason,
-      })
-      .from(cancelledFeePayments)
-      .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
-      .leftJoin(canceller, eq(canceller.id, cancelledFeePayments.cancelledBy))
-      .where(eq(cancelledFeePayments.studentId, studentId)),
+    findCancelledPaymentsOf(db, studentId),
   ]);
   const payments = [...standing.map((payment) => ({ ...payment, cancelledAt: null, cancelledBy: null, cancelReason: null })), ...cancelled];
   return payments.sort((one, other) => one.paidAt.getTime() - other.paidAt.getTime() || one.id - other.id);

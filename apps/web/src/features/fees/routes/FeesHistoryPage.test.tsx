@@ -88,11 +88,24 @@ describe("Fees History", { timeout: 60_000 }, () => {
     ).toBeTruthy();
   });
 
-  it("shows nothing to give back when nothing is owed", async () => {
+  it("shows nothing to give back when nothing is owed, and no cancelled receipts when there are none", async () => {
     stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok(feeStatus) });
     renderAt("/feesHistory");
     expect(await screen.findByText("ASHA R")).toBeTruthy();
     expect(screen.queryByText("Money to be given back")).toBeNull();
+    expect(screen.queryByText("Cancelled receipts")).toBeNull();
+  });
+
+  it("says which of the student's receipts the office cancelled, when and why", async () => {
+    const cancelledReceipts = [
+      { receiptNo: "FEE-2026-000009", amount: 15000.5, academicYear: 1, termNo: 2, paidAt: "2026-06-10T05:40:00.000Z", cancelledAt: "2026-06-12T05:00:00.000Z", reason: "Cheque bounced" },
+    ];
+    stubApi({ ...signedInAs("ROLE_STUDENT", "asha@example.in"), "/booking/feeStatus": ok({ ...feeStatus, cancelledReceipts }) });
+    renderAt("/feesHistory");
+    expect(await screen.findByRole("heading", { name: "Cancelled receipts", level: 2 })).toBeTruthy();
+    // Each value set apart from the sentence's direction (U+2068 ... U+2069).
+    const said = "Receipt \u2068FEE-2026-000009\u2069 for ₹15,000.5 (Year 1, Term 2), paid on \u2068Jun 10, 2026\u2069, was cancelled by the college office on \u2068Jun 12, 2026\u2069: \u2068Cheque bounced\u2069";
+    expect(screen.getByText(said)).toBeTruthy();
   });
 
   it("shows staff the student they named, with Fee Entry to /students/feesStatus/{user}", async () => {

@@ -9,6 +9,7 @@ import { errorText } from "../../../lib/error-text";
 import { apiPaths, routes } from "../../../lib/paths";
 import { useFeeStatus } from "../api/fees";
 import { PaymentReturnAlert } from "../components/PaymentReturnAlert";
+import { CancelledReceipts } from "../components/CancelledReceipts";
 import { PaymentRefunds } from "../components/PaymentRefunds";
 import { ReceiptNumbered } from "../components/ReceiptNumbered";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
@@ -104,6 +105,7 @@ export function FeesHistoryPage() {
             locale={{ emptyText: t("fees.noTerms") }}
           />
           <PaymentRefunds refunds={feeStatus.data.refunds} />
+          <CancelledReceipts receipts={feeStatus.data.cancelledReceipts} />
         </>
       )}
     </Panel>

@@ -19,7 +19,7 @@ export const terms = [
   { id: 21, academicYear: 2, termNo: 1, termAmount: 30000, feeCode: "BSCCS-Y2T1", status: "Due", paidAt: null, receiptNo: null, mode: null },
 ];
 
-export const feeStatus = { student, terms, refunds: [] };
+export const feeStatus = { student, terms, refunds: [], cancelledReceipts: [] };
 
 /** Picks an option of an Ant Design select by the select's label and the option's text. */
 export async function choose(label: string, option: string) {
