@@ -51,9 +51,10 @@ function wallClockIn(timeZone: string): (moment: Date) => Date {
 
 /**
  * The sheet's columns: the list's, with amounts as numbers and dates as dates so Excel sums and sorts
- * them; the dates read in the zone the list was read in, as it showed them.
+ * them; the dates read in the zone the list was read in, as it showed them. The cancellation's
+ * columns only in the cancelled receipts' sheet, where they are filled.
  */
-function transactionColumnsIn(timeZone: string): readonly SheetColumn<TransactionRecord>[] {
+function transactionColumnsIn(timeZone: string, status: TransactionFilters["status"]): readonly SheetColumn<TransactionRecord>[] {
   const wallClock = wallClockIn(timeZone);
   return [
     { header: "Date", width: 20, numFmt: "yyyy-mm-dd hh:mm", value: (row) => row.paidAt && wallClock(row.paidAt) },
@@ -72,9 +73,13 @@ function transactionColumnsIn(timeZone: string): readonly SheetColumn<Transactio
     { header: "Reference", width: 20, value: (row) => row.reference },
     { header: "Status", width: 11, value: (row) => row.status },
     { header: "Refund reference", width: 18, value: (row) => row.refundReference },
-    { header: "Cancelled", width: 20, numFmt: "yyyy-mm-dd hh:mm", value: (row) => row.cancelledAt && wallClock(row.cancelledAt) },
-    { header: "Cancelled by", width: 28, value: (row) => row.cancelledBy },
-    { header: "Cancellation reason", width: 30, value: (row) => row.cancelReason },
+    ...(status === "Cancelled"
+      ? ([
+          { header: "Cancelled", width: 20, numFmt: "yyyy-mm-dd hh:mm", value: (row) => row.cancelledAt && wallClock(row.cancelledAt) },
+          { header: "Cancelled by", width: 28, value: (row) => row.cancelledBy },
+          { header: "Cancellation reason", width: 30, value: (row) => row.cancelReason },
+        ] satisfies SheetColumn<TransactionRecord>[])
+      : []),
   ];
 }
 
@@ -93,6 +98,6 @@ export async function exportFeeTransactions(ctx: AppContext, actor: Actor, filte
     details: { filters, rows: total },
     ip: meta.ip,
   });
-  const stream = streamWorkbook("Fee transactions", transactionColumnsIn(filters.timeZone), transactionBatches(ctx.db, filters, scope, exportBatchSize[ctx.engine]));
+  const stream = streamWorkbook("Fee transactions", transactionColumnsIn(filters.timeZone, filters.status), transactionBatches(ctx.db, filters, scope, exportBatchSize[ctx.engine]));
   return { total, fileName: `fee-transactions-${dayIn(ctx.settings.timeZone)}.xlsx`, stream };
 }
