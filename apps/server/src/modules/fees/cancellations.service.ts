@@ -1,8 +1,8 @@
 import { isStaffRole, notices, type ReceiptCancellation, type ReceiptCancelled } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
-import type { OutgoingMail } from "../mail/mail.repository.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
+import type { OutgoingMail } from "../mail/mail.repository.js";
 import { formatAmount } from "../payments/gateway.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
 import { describeTerm, termDetails } from "./fees.presenter.js";
@@ -11,8 +11,9 @@ import { cancelTermPayment, findCancelledReceipt, lockPaymentByReceipt } from ".
 /**
  * Staff cancel a fee recorded at the office by mistake (the wrong student or term, a cheque that
  * bounced): the payment leaves the money held, its receipt no longer counts, and the term is Due
- * again, all in one transaction with its log entry and the student's e-mail. Only staff of the degree it was paid to, and never a
- * payment the gateway made: that money really came in, and goes back only as a refund.
+ * again, all in one transaction with its log entry and the student's e-mail. Only staff of the
+ * degree it was paid to, and never a payment the gateway made: that money really came in, and goes
+ * back only as a refund.
  */
 export async function cancelReceipt(ctx: AppContext, actor: Actor, receiptNo: string, cancellation: ReceiptCancellation, meta: RequestMeta): Promise<ReceiptCancelled> {
   if (!isStaffRole(actor.role)) throw new ForbiddenError();
@@ -27,7 +28,6 @@ export async function cancelReceipt(ctx: AppContext, actor: Actor, receiptNo: st
       throw new ConflictError(notices.receiptAlreadyCancelled);
     }
     const { payment, term, student } = found;
-    const { admissionNo } = student;
     assertDegreeInScope(scope, payment.degreeId);
     if (payment.paymentOrderId !== null) throw new ConflictError(notices.onlinePaymentNotCancellable);
     const cancelled = await cancelTermPayment(tx, payment, { cancelledBy: actor.id, cancelReason: cancellation.reason });
@@ -36,10 +36,10 @@ export async function cancelReceipt(ctx: AppContext, actor: Actor, receiptNo: st
       action: "fee.cancelled",
       entityType: "fee_payment",
       entityId: payment.receiptNo,
-      summary: `Cancelled receipt ${payment.receiptNo}: Rs.${formatAmount(payment.amountPaise)} by ${payment.mode} from ${admissionNo} for ${describeTerm(term)} (${cancellation.reason})`,
+      summary: `Cancelled receipt ${payment.receiptNo}: Rs.${formatAmount(payment.amountPaise)} by ${payment.mode} from ${student.admissionNo} for ${describeTerm(term)} (${cancellation.reason})`,
       details: {
         amount: formatAmount(payment.amountPaise),
-        admissionNo,
+        admissionNo: student.admissionNo,
         ...termDetails(term),
         mode: payment.mode,
         reference: payment.reference,

@@ -10,7 +10,7 @@ export type FeePaymentRow = typeof feePayments.$inferSelect;
 export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receiptNo" | "degreeId" | "paidAt">;
 
 /** The account that cancelled a receipt, beside the student's own in the same statement. */
-const canceller = alias(users, "canceller");
+export const canceller = alias(users, "canceller");
 
 /** A fee term's two states (SPEC.md's fee term status). */
 export const termStatus = { due: "Due", paid: "Paid" } as const;

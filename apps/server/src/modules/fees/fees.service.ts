@@ -10,6 +10,8 @@ import { buildReceiptPdf } from "../payments/receipt.js";
 import { assertDegreeInScope, degreeScopeOf, isDegreeInScope } from "../users/degree-scope.js";
 import { describeTerm, termDetails, presentCancelledReceipt, presentRefund, presentFeeStudent, presentFeeTerm, presentOfflinePayment } from "./fees.presenter.js";
 import {
+  findCancelledPaymentsOf,
+  findCancelledReceipt,
   findReceiptByNumber,
   findReceiptOfOrder,
   findStudentByUserName,
@@ -19,8 +21,6 @@ import {
   lockTermToPay,
   recordTermPayment,
   termStatus,
-  findCancelledPaymentsOf,
-  findCancelledReceipt,
   type CancelledReceiptRecord,
   type FeeReceiptRecord,
   type FeeStudentRecord,

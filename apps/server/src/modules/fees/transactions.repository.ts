@@ -1,13 +1,13 @@
 import type { FeeTransactionKind, FeeTransactionRowStatus, feeTransactionExportQuerySchema } from "@admissions/shared";
 import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, sum, type SQL } from "drizzle-orm";
-import { alias, unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
+import { unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { applications, cancelledFeePayments, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { startOfDay } from "../activity/activity.repository.js";
 import { paymentPurposes } from "../payments/payments.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
-import { isOwedNow } from "./fees.repository.js";
+import { canceller, isOwedNow } from "./fees.repository.js";
 
 export type TransactionFilters = z.output<typeof feeTransactionExportQuerySchema>;
 
@@ -159,8 +159,6 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
     .$dynamic();
   return inWalkOrder(query, feePayments.id, walk);
 }
-
-const canceller = alias(users, "canceller");
 
 /**
  * Office payments staff cancelled: cancelled_fee_payments, listed apart from the money held, by the
