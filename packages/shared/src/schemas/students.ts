@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN } from "../constants/roles.js";
 import { admissionFields } from "./admission.js";
+import { emailField } from "./auth.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
 import { feeStatusTermSchema } from "./fees.js";
 import { recordId } from "./record-id.js";
@@ -15,6 +16,9 @@ export const studentMessages = {
   statusInvalid: "The status must be Active, Cancelled or Completed!",
   fixedFields: "The e-mail, admission number, course and degree of a student cannot be changed here!",
   applicationNotApproved: "This student's application is no longer approved: approve it again to readmit the student!",
+  emailInvalid: "Enter the student's e-mail, such as name@example.com!",
+  emailInUse: "The student has signed in with this e-mail already: it can no longer be changed here!",
+  emailTaken: "Another account already uses this e-mail!",
   updated: "Student updated",
 } as const;
 
@@ -121,6 +125,8 @@ export const studentDetailSchema = z.object({
   application: z.record(z.string(), z.unknown()).nullable(),
   feeTerms: z.array(feeStatusTermSchema),
   payments: z.array(studentPaymentSchema),
+  /** An imported student nobody has signed in as yet: the e-mail, their sign-in, may be corrected. */
+  emailCorrectable: z.boolean(),
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
@@ -134,12 +140,16 @@ export const studentFields = {
   mobile: admissionFields.whatsappNo,
   currentYear: yearField,
   status: statusField,
+  /** Only an imported student's, typed wrong in the file, while nobody has signed in with it (the server checks). */
+  email: emailField(studentMessages.emailInvalid),
 };
 
 /**
- * POST students: changes a student's name, mobile, year and status. Students are made by approval and
- * by import, so the id is required. A client may send the whole record back: the e-mail, admission
- * number, course and degree are accepted only unchanged (the server compares them with the record).
+ * POST students: changes a student's name, mobile, year and status, and an imported student's e-mail
+ * while nobody has signed in with it. Students are made by approval and by import, so the id is
+ * required. A client may send the whole record back: the admission number, course and degree are
+ * accepted only unchanged, and the e-mail and user name unchanged or as the corrected e-mail (the
+ * server compares them with the record, and checks a new e-mail).
  */
 export const studentUpdateSchema = z.object(
   {

@@ -2,7 +2,7 @@ import { ROLE_STUDENT, ROLE_USER, type studentFilterSchema } from "@admissions/s
 import { and, asc, count, desc, eq, exists, inArray, ne, not, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
+import { activityLog, courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
 import { searchCondition, type SearchTargets } from "../../db/search.js";
 import { findCancelledPaymentsOf, isOwedNow } from "../fees/fees.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
@@ -19,6 +19,7 @@ const duePaise = sql<number>`(select coalesce(sum(${feeTerms.amountPaise}), 0) f
 /** What the list and the student's page show of a student. */
 const studentColumns = {
   id: students.id,
+  userId: students.userId,
   applicationId: students.applicationId,
   admissionNo: students.admissionNo,
   name: students.name,
@@ -123,6 +124,22 @@ export async function findPaymentsOf(db: Database, studentId: number) {
 }
 
 export type PaymentRecord = Awaited<ReturnType<typeof findPaymentsOf>>[number];
+
+/** Whether anybody has ever signed in to the account: the activity log keeps every sign-in. */
+export async function hasEverSignedIn(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: activityLog.id })
+    .from(activityLog)
+    .where(and(eq(activityLog.actorUserId, userId), eq(activityLog.action, "user.signin")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A student's corrected e-mail, on the record and as the account's user name, which it signs in with. */
+export async function correctStudentEmail(db: Database, student: { id: number; userId: number }, email: string): Promise<void> {
+  await db.update(users).set({ userName: email, updatedAt: sql`now()` }).where(eq(users.id, student.userId));
+  await db.update(students).set({ email, updatedAt: sql`now()` }).where(eq(students.id, student.id));
+}
 
 /**
  * Gives a student's account the role its record's status goes with, as a decision does: ROLE_USER

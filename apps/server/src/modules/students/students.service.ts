@@ -1,6 +1,7 @@
 import {
   hasReachedYear,
   studentImportMessages,
+  studentFields,
   studentMessages,
   type FieldError,
   type Student,
@@ -18,10 +19,19 @@ import { recordActivity } from "../activity/activity.repository.js";
 import { findShownApplication, getApplicationById } from "../admissions/admissions.repository.js";
 import { updateStudent } from "../decisions/decisions.repository.js";
 import { assertDegreeInScope, degreeScopeOf, type DegreeScope } from "../users/degree-scope.js";
+import { findUserByName } from "../users/users.repository.js";
 import { findTermsWithPayments } from "../fees/fees.repository.js";
 import { presentFeeTerm } from "../fees/fees.presenter.js";
 import { presentPayment, presentStudent, presentStudentListItem } from "./students.presenter.js";
-import { findPaymentsOf, findStudentsPage, getStudent, matchAccountRoleToStatus, type StudentRecord } from "./students.repository.js";
+import {
+  correctStudentEmail,
+  findPaymentsOf,
+  findStudentsPage,
+  getStudent,
+  hasEverSignedIn,
+  matchAccountRoleToStatus,
+  type StudentRecord,
+} from "./students.repository.js";
 
 type StudentFilter = z.output<typeof studentFilterSchema>;
 
@@ -54,37 +64,65 @@ async function getStudentInScope(db: Database, actor: Actor, id: number, options
  */
 export async function getStudentDetail(db: Database, actor: Actor, id: number): Promise<StudentDetail> {
   const { student, scope } = await getStudentInScope(db, actor, id);
-  const [application, feeTerms, payments] = await Promise.all([
+  const [application, feeTerms, payments, emailCorrectable] = await Promise.all([
     student.applicationId === null ? undefined : findShownApplication(db, student.applicationId, scope),
     findTermsWithPayments(db, student.id),
     findPaymentsOf(db, student.id),
+    isEmailCorrectable(db, student),
   ]);
   return {
     student: presentStudent(student),
     application: application ?? null,
     feeTerms: feeTerms.map(presentFeeTerm),
     payments: payments.map(presentPayment),
+    emailCorrectable,
   };
 }
 
 /**
- * The facts that name a student elsewhere (the account, receipts, the degree's fees) and change only
- * through admission: a request may repeat them, but one that differs is refused.
+ * An imported student's e-mail is their sign-in, typed by the office in the file: one typed wrong
+ * locks the student out (the password reset goes to a stranger's address, or nowhere), so it may be
+ * corrected while nobody has signed in with it. An admitted applicant's is the one they registered
+ * and signed in with.
  */
-function changedFixedFields(student: StudentRecord, input: StudentUpdate): FieldError[] {
+async function isEmailCorrectable(db: Database, student: StudentRecord): Promise<boolean> {
+  return student.applicationId === null && student.email.toLowerCase() === student.userName && !(await hasEverSignedIn(db, student.userId));
+}
+
+/** The e-mail a request corrects the student's to, checked; undefined when it keeps it. */
+async function correctedEmail(db: Database, student: StudentRecord, input: StudentUpdate): Promise<string | undefined> {
+  const given = input.email?.trim().toLowerCase();
+  if (given === undefined || given === student.email.toLowerCase()) return undefined;
+  const refuse = (message: string) => new ValidationError([{ field: "email", message }]);
+  if (student.applicationId !== null) throw refuse(studentMessages.fixedFields);
+  if (!(await isEmailCorrectable(db, student))) throw refuse(studentMessages.emailInUse);
+  const email = studentFields.email.safeParse(given);
+  if (!email.success) throw refuse(studentMessages.emailInvalid);
+  if (await findUserByName(db, email.data)) throw refuse(studentMessages.emailTaken);
+  return email.data;
+}
+
+/**
+ * The facts that name a student elsewhere (the account, receipts, the degree's fees) and change only
+ * through admission: a request may repeat them, but one that differs is refused. The e-mail and user
+ * name may also be the corrected e-mail (`correctedEmail`).
+ */
+function changedFixedFields(student: StudentRecord, input: StudentUpdate, corrected: string | undefined): FieldError[] {
+  const sameAs = (kept: string) => (given: string | undefined) => given === undefined || given === kept || given === corrected;
   const sent: [field: string, given: string | number | undefined, kept: string | number][] = [
-    ["email", input.email?.trim().toLowerCase(), student.email.toLowerCase()],
-    ["userName", input.userName?.trim().toLowerCase(), student.userName],
     ["admissionNo", input.admissionNo?.trim().toUpperCase(), student.admissionNo],
     ["courseId", input.courseId, student.courseId],
     ["degreeId", input.degreeId, student.degreeId],
   ];
-  return sent.filter(([, given, kept]) => given !== undefined && given !== kept).map(([field]) => ({ field, message: studentMessages.fixedFields }));
+  const refused = sent.filter(([, given, kept]) => given !== undefined && given !== kept).map(([field]) => field);
+  if (!sameAs(student.email.toLowerCase())(input.email?.trim().toLowerCase())) refused.push("email");
+  if (!sameAs(student.userName)(input.userName?.trim().toLowerCase())) refused.push("userName");
+  return refused.map((field) => ({ field, message: studentMessages.fixedFields }));
 }
 
-type EditableFields = Pick<StudentRecord, "name" | "mobile" | "currentYear" | "status">;
+type EditableFields = Pick<StudentRecord, "name" | "mobile" | "currentYear" | "status" | "email">;
 
-const editableOf = ({ name, mobile, currentYear, status }: EditableFields): EditableFields => ({ name, mobile, currentYear, status });
+const editableOf = ({ name, mobile, currentYear, status, email }: EditableFields): EditableFields => ({ name, mobile, currentYear, status, email });
 
 /** What changed, for the activity log's one line: `name A to B, currentYear 1 to 2`. */
 function describeChanges(from: EditableFields, to: EditableFields): string {
@@ -104,8 +142,9 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
   let accountChanged: number | undefined;
   const updated = await ctx.db.transaction(async (tx) => {
     const { student: before } = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
-    const refused = changedFixedFields(before, input);
+    const refused = changedFixedFields(before, input, input.email?.trim().toLowerCase());
     if (refused.length > 0) throw new ValidationError(refused);
+    const email = await correctedEmail(tx, before, input);
     // An admission withdrawn by a decision (cancelled, rejected, transferred to another degree) is
     // made again by approving the application, which gives the degree's terms; not from here.
     if (input.status === "Active" && before.status !== "Active" && before.applicationId !== null) {
@@ -114,7 +153,7 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     }
 
     const from = editableOf(before);
-    const to = editableOf(input);
+    const to = editableOf({ ...input, email: email ?? before.email });
     const changes = describeChanges(from, to);
     if (!changes) return presentStudent(before);
     const yearChanged = from.currentYear !== to.currentYear;
@@ -124,7 +163,9 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
       throw new ValidationError([{ field: "currentYear", message: studentImportMessages.yearNotReached }]);
     }
 
-    await updateStudent(tx, before.id, to);
+    const { email: _email, ...record } = to;
+    await updateStudent(tx, before.id, record);
+    if (email) await correctStudentEmail(tx, before, email);
     if (from.status !== to.status) accountChanged = await matchAccountRoleToStatus(tx, before.id, to.status);
     // A student put in another year owes its fees and the later years': the terms they lack come from
     // the degree's fee structure, as approval and the import make them (an imported year-2 student

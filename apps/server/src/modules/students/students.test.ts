@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, students, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
-import { createUser, signInAs, signInAsDepartmentAdmin, submitApplicationAs } from "../../test/factories.js";
+import { createUser, signIn, signInAs, signInAsDepartmentAdmin, submitApplicationAs, whoAmI } from "../../test/factories.js";
 
 let test: TestApp;
 let adminCookie: string;
@@ -536,5 +536,61 @@ describe("POST /booking/students", () => {
     const response = await edit({ ...valid(), id: 999_999 });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ status: "error", message: notices.notFound });
+  });
+});
+
+describe("an imported student's e-mail", () => {
+  const detailOf = async (id: number) => (await call({ url: `/students/${id}` }, adminCookie)).json().data;
+  const accountOf = async (studentId: number) => {
+    const [row] = await test.db.select({ userName: users.userName, email: students.email }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId));
+    return row!;
+  };
+  const change = (student: Admitted, email: string, extra: object = {}) =>
+    edit({ id: student.id, name: "ELANGO V", mobile: "9840000005", currentYear: 2, status: "Active", email, ...extra });
+
+  it("is corrected while nobody has signed in with it: the record and the sign-in, with the activity entry", async () => {
+    const student = await importStudent("0911");
+    expect((await detailOf(student.id)).emailCorrectable).toBe(true);
+    expect((await detailOf(people.anitha.id)).emailCorrectable).toBe(false);
+
+    const corrected = `  Elango.V.${student.id}@Example.in `;
+    const response = await change(student, corrected, { userName: student.userName });
+    expect(response.statusCode, response.body).toBe(200);
+    const wanted = corrected.trim().toLowerCase();
+    expect(response.json().data).toMatchObject({ email: wanted, userName: wanted });
+    expect(await accountOf(student.id)).toEqual({ userName: wanted, email: wanted });
+
+    const [entry] = await test.db.select().from(activityLog).where(and(eq(activityLog.action, "student.updated"), eq(activityLog.entityId, student.admissionNo)));
+    expect(entry!.summary).toBe(`Changed student ${student.admissionNo}: email ${student.userName} to ${wanted}`);
+    expect(entry!.details).toMatchObject({ from: { email: student.userName }, to: { email: wanted } });
+
+    // The student signs in with the corrected e-mail; from then on it is theirs.
+    const cookie = await signIn(test, wanted);
+    expect((await whoAmI(test, cookie)).json().data).toMatchObject({ userName: wanted });
+    expect((await detailOf(student.id)).emailCorrectable).toBe(false);
+    const again = await change(student, `another.${student.id}@example.in`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().data.errors).toEqual([{ field: "email", message: studentMessages.emailInUse }]);
+    expect(await accountOf(student.id)).toEqual({ userName: wanted, email: wanted });
+  });
+
+  it.each([
+    ["not an e-mail", "elango at example", studentMessages.emailInvalid],
+    ["another account's", "taken", studentMessages.emailTaken],
+  ])("refuses %s with 400 under the field and changes nothing", async (_case, email, message) => {
+    const student = await importStudent(email === "taken" ? "0913" : "0912");
+    const other = await createUser(test.db);
+    const response = await change(student, email === "taken" ? other.userName.toUpperCase() : email);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "email", message }]);
+    expect(await accountOf(student.id)).toEqual({ userName: student.userName, email: student.userName });
+  });
+
+  it("refuses a user name that is neither the old e-mail nor the corrected one", async () => {
+    const student = await importStudent("0914");
+    const response = await change(student, `right.${student.id}@example.in`, { userName: `third.${student.id}@example.in` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "userName", message: studentMessages.fixedFields }]);
+    expect(await accountOf(student.id)).toEqual({ userName: student.userName, email: student.userName });
   });
 });

@@ -16,12 +16,14 @@ interface StudentEditValues {
   mobile: string;
   currentYear: number;
   status: StudentStatus;
+  /** Only in the form while the e-mail may be corrected. */
+  email?: string;
 }
 
 const FORM_ID = "student-edit-form";
-const editableFields = new Set<string>(["name", "mobile", "currentYear", "status"]);
+const editableFields = new Set<string>(["name", "mobile", "currentYear", "status", "email"]);
 
-/** The server's field errors under their fields (the e-mail and degree are not in the form). */
+/** The server's field errors under their fields (the admission number and degree are not in the form). */
 function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown, t: TFunction) {
   if (!(error instanceof ApiError)) return;
   form.setFields(
@@ -32,11 +34,12 @@ function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown,
 }
 
 /**
- * Changes a student's name, mobile, current year and status in a dialog. The e-mail, admission number,
- * course and degree come from admission and are not offered. A refusal keeps the dialog open with the
- * server's message on top.
+ * Changes a student's name, mobile, current year and status in a dialog, and an imported student's
+ * e-mail while nobody has signed in with it (`emailCorrectable`). The admission number, course and
+ * degree come from admission and are not offered. A refusal keeps the dialog open with the server's
+ * message on top.
  */
-export function StudentEditModal({ student, onClose }: { student: Student; onClose: () => void }) {
+export function StudentEditModal({ student, emailCorrectable, onClose }: { student: Student; emailCorrectable: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   useFocusBackOnClose();
   const message = useMessage();
@@ -71,13 +74,13 @@ export function StudentEditModal({ student, onClose }: { student: Student; onClo
     >
       <Flex vertical gap="middle">
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
-        <Typography.Paragraph>{t("students.editHint")}</Typography.Paragraph>
+        <Typography.Paragraph>{t(emailCorrectable ? "students.editHintImported" : "students.editHint")}</Typography.Paragraph>
         <Form<StudentEditValues>
           form={form}
           name={FORM_ID}
           layout="vertical"
           requiredMark={false}
-          initialValues={{ name: student.name, mobile: student.mobile, currentYear: student.currentYear, status: student.status as StudentStatus }}
+          initialValues={{ name: student.name, mobile: student.mobile, currentYear: student.currentYear, status: student.status as StudentStatus, email: student.email }}
           onFinish={(values) => void sending.run(() => save(values))}
         >
           <Form.Item name="name" label={t("students.name")} extra={t("admission.nameHint")} rules={[zodRule(studentFields.name)]}>
@@ -86,6 +89,11 @@ export function StudentEditModal({ student, onClose }: { student: Student; onClo
           <Form.Item name="mobile" label={t("students.mobile")} rules={[zodRule(studentFields.mobile)]}>
             <Input type="tel" autoComplete="off" inputMode="tel" maxLength={16} />
           </Form.Item>
+          {emailCorrectable && (
+            <Form.Item name="email" label={t("students.email")} extra={t("students.emailHint")} rules={[zodRule(studentFields.email)]}>
+              <Input type="email" autoComplete="off" inputMode="email" />
+            </Form.Item>
+          )}
           <Form.Item name="currentYear" label={t("students.currentYear")} rules={[{ required: true, message: t("students.messages.yearInvalid") }]}>
             <Select options={studentYears.map((year) => ({ value: year, label: t("students.yearN", { year }) }))} />
           </Form.Item>

@@ -46,6 +46,7 @@ const detail = {
   payments: [
     { receiptNo: "FR-2026-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 10101, mode: "Cash", reference: null, academicYear: 1, termNo: 1, cancelledAt: null, cancelledBy: null, cancelReason: null },
   ],
+  emailCorrectable: false,
 };
 
 /** The student API as the server answers it; every edit is recorded and answered by `save`. */
@@ -187,6 +188,38 @@ describe("a student's page", { timeout: 60_000 }, () => {
     expect(api.saves).toEqual([{ id: 7, name: "Anitha Ravi", mobile: "9840000001", currentYear: 2, status: "Active" }]);
     // The page is read again, so it shows what the server saved.
     await waitFor(() => expect(api.reads()).toBe(2));
+  });
+
+  it("offers an imported student's e-mail for correction while nobody has signed in with it, and only then", async () => {
+    const imported = { ...detail, application: null, student: { ...student, email: "elango.v@exmaple.in", userName: "elango.v@exmaple.in" }, emailCorrectable: true };
+    const api = studentApi({ read: () => okAnswer(imported) });
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = await openDialog("Edit ANITHA R");
+    expect(within(dialog).getByText("The admission number, course and degree come from the import and cannot be changed here.")).toBeTruthy();
+    const email = within(dialog).getByLabelText("E-mail (the student's sign-in)");
+    expect(email).toHaveProperty("value", "elango.v@exmaple.in");
+    await userEvent.clear(email);
+    await userEvent.type(email, "elango.v@example");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("Enter the student's e-mail, such as name@example.com!")).toBeTruthy();
+    expect(api.saves).toEqual([]);
+
+    await userEvent.type(email, ".in");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Student updated")).toBeTruthy();
+    expect(api.saves).toEqual([{ id: 7, name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active", email: "elango.v@example.in" }]);
+  });
+
+  it("offers no e-mail to correct once the student has signed in, or for an admitted applicant", async () => {
+    studentApi();
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = await openDialog("Edit ANITHA R");
+    expect(within(dialog).queryByLabelText("E-mail (the student's sign-in)")).toBeNull();
+    expect(within(dialog).getByText("The e-mail, admission number, course and degree come from admission and cannot be changed here.")).toBeTruthy();
   });
 
   it("keeps the dialog open with the server's refusal, in the chosen language, under its field", async () => {
