@@ -135,12 +135,6 @@ export async function hasEverSignedIn(db: Database, userId: number): Promise<boo
   return row !== undefined;
 }
 
-/** A student's corrected e-mail, on the record and as the account's user name, which it signs in with. */
-export async function correctStudentEmail(db: Database, student: { id: number; userId: number }, email: string): Promise<void> {
-  await db.update(users).set({ userName: email, updatedAt: sql`now()` }).where(eq(users.id, student.userId));
-  await db.update(students).set({ email, updatedAt: sql`now()` }).where(eq(students.id, student.id));
-}
-
 /**
  * Gives a student's account the role its record's status goes with, as a decision does: ROLE_USER
  * while the admission is Cancelled, ROLE_STUDENT otherwise. Only an applicant's or a student's

@@ -19,12 +19,11 @@ import { recordActivity } from "../activity/activity.repository.js";
 import { findShownApplication, getApplicationById } from "../admissions/admissions.repository.js";
 import { updateStudent } from "../decisions/decisions.repository.js";
 import { assertDegreeInScope, degreeScopeOf, type DegreeScope } from "../users/degree-scope.js";
-import { findUserByName } from "../users/users.repository.js";
+import { findUserByName, updateUserName } from "../users/users.repository.js";
 import { findTermsWithPayments } from "../fees/fees.repository.js";
 import { presentFeeTerm } from "../fees/fees.presenter.js";
 import { presentPayment, presentStudent, presentStudentListItem } from "./students.presenter.js";
 import {
-  correctStudentEmail,
   findPaymentsOf,
   findStudentsPage,
   getStudent,
@@ -104,20 +103,18 @@ async function correctedEmail(db: Database, student: StudentRecord, input: Stude
 
 /**
  * The facts that name a student elsewhere (the account, receipts, the degree's fees) and change only
- * through admission: a request may repeat them, but one that differs is refused. The e-mail and user
- * name may also be the corrected e-mail (`correctedEmail`).
+ * through admission: a request may repeat them, but one that differs is refused. The user name may
+ * also be the e-mail the request corrects the student's to, which `correctedEmail` checks.
  */
-function changedFixedFields(student: StudentRecord, input: StudentUpdate, corrected: string | undefined): FieldError[] {
-  const sameAs = (kept: string) => (given: string | undefined) => given === undefined || given === kept || given === corrected;
+function changedFixedFields(student: StudentRecord, input: StudentUpdate): FieldError[] {
+  const userName = input.userName?.trim().toLowerCase();
   const sent: [field: string, given: string | number | undefined, kept: string | number][] = [
+    ["userName", userName === input.email?.trim().toLowerCase() ? undefined : userName, student.userName],
     ["admissionNo", input.admissionNo?.trim().toUpperCase(), student.admissionNo],
     ["courseId", input.courseId, student.courseId],
     ["degreeId", input.degreeId, student.degreeId],
   ];
-  const refused = sent.filter(([, given, kept]) => given !== undefined && given !== kept).map(([field]) => field);
-  if (!sameAs(student.email.toLowerCase())(input.email?.trim().toLowerCase())) refused.push("email");
-  if (!sameAs(student.userName)(input.userName?.trim().toLowerCase())) refused.push("userName");
-  return refused.map((field) => ({ field, message: studentMessages.fixedFields }));
+  return sent.filter(([, given, kept]) => given !== undefined && given !== kept).map(([field]) => ({ field, message: studentMessages.fixedFields }));
 }
 
 type EditableFields = Pick<StudentRecord, "name" | "mobile" | "currentYear" | "status" | "email">;
@@ -142,7 +139,7 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
   let accountChanged: number | undefined;
   const updated = await ctx.db.transaction(async (tx) => {
     const { student: before } = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
-    const refused = changedFixedFields(before, input, input.email?.trim().toLowerCase());
+    const refused = changedFixedFields(before, input);
     if (refused.length > 0) throw new ValidationError(refused);
     const email = await correctedEmail(tx, before, input);
     // An admission withdrawn by a decision (cancelled, rejected, transferred to another degree) is
@@ -163,9 +160,9 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
       throw new ValidationError([{ field: "currentYear", message: studentImportMessages.yearNotReached }]);
     }
 
-    const { email: _email, ...record } = to;
-    await updateStudent(tx, before.id, record);
-    if (email) await correctStudentEmail(tx, before, email);
+    await updateStudent(tx, before.id, to);
+    // The account signs in with the corrected e-mail.
+    if (email) await updateUserName(tx, before.userId, email);
     if (from.status !== to.status) accountChanged = await matchAccountRoleToStatus(tx, before.id, to.status);
     // A student put in another year owes its fees and the later years': the terms they lack come from
     // the degree's fee structure, as approval and the import make them (an imported year-2 student

@@ -40,6 +40,11 @@ export async function insertUserUnlessTaken(
   return row;
 }
 
+/** The account's new user name, the e-mail it signs in with. */
+export async function updateUserName(db: Database, userId: number, userName: string): Promise<void> {
+  await db.update(users).set({ userName, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
 export async function updatePasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
@@ -61,8 +66,7 @@ export async function roleExists(db: Database, name: string): Promise<boolean> {
   return !!row;
 }
 
-/** How many of the ids name a degree (active or not: an inactive degree still has its applications). */
-/** The names of those of these degrees that exist, by id. */
+/** The names of those of these degrees that exist (active or not: an inactive degree still has its applications), by id. */
 export async function findDegreeNames(db: Database, degreeIds: readonly number[]): Promise<Map<number, string>> {
   if (degreeIds.length === 0) return new Map();
   const rows = await db.select({ id: degrees.id, name: degrees.name }).from(degrees).where(inArray(degrees.id, [...degreeIds]));

@@ -10,6 +10,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { isolated } from "../../../lib/bidi";
 import { yesNoLabel } from "../../../lib/choice-labels";
+import { feeModeName } from "../../fees/lib/fee-terms";
 
 type Details = Record<string, unknown>;
 
@@ -70,9 +71,6 @@ const withTerm =
     const term = termOf(details, t);
     return values && term ? { ...values, term } : undefined;
   };
-
-/** A payment mode in the reader's language (an unknown one as written). */
-const modeName = (mode: unknown, t: TFunction) => t(`fees.modes.${String(mode)}`, { defaultValue: String(mode) });
 
 /** A staff account's role, state and degrees, as the users' screen names them. */
 function accessOf(access: unknown, t: TFunction): string | undefined {
@@ -212,12 +210,12 @@ const summaryValues: { [A in ActivityAction]: ValuesOf<A> } = {
   "fee.payment_started": withTerm("amount"),
   "fee.recorded_offline": (details, entry, t) => {
     const values = withTerm<ActivityNamedDetails["fee.recorded_offline"]>("amount", "admissionNo", "mode")(details, entry, t);
-    return values && { ...values, mode: modeName(values.mode, t) };
+    return values && { ...values, mode: feeModeName(t, String(values.mode)) };
   },
   "fee.cancelled": (details, entry, t) => {
     const values = withTerm<ActivityNamedDetails["fee.cancelled"]>("amount", "admissionNo", "mode", "reason")(details, entry, t);
     // The reason is typed in any language: set apart, as the receipt number is, from the sentence's direction.
-    return values && entry.entityId ? { ...values, receiptNo: isolated(entry.entityId), reason: isolated(String(values.reason)), mode: modeName(values.mode, t) } : undefined;
+    return values && entry.entityId ? { ...values, receiptNo: isolated(entry.entityId), reason: isolated(String(values.reason)), mode: feeModeName(t, String(values.mode)) } : undefined;
   },
   "student.updated": (details, entry, t) => {
     const changes = changesOf(details.from, details.to, t);

@@ -10,7 +10,7 @@ import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useCancelReceipt, useRecordRefund } from "../api/fees";
-import { formatRupees } from "../lib/fee-terms";
+import { feeModeName, formatRupees } from "../lib/fee-terms";
 
 /** A payment as a dialog names it: who paid, how much, how and under which reference. */
 type PaymentNamed = Pick<FeeTransaction, "name" | "amount" | "mode" | "reference">;
@@ -68,7 +68,7 @@ function OneFieldDialog({ title, payment, field, okText, cancelText, danger, sen
     >
       {failure && <Alert type="error" showIcon title={failure} role="alert" />}
       <Typography.Paragraph>
-        {payment.name} · {formatRupees(payment.amount)} · {payment.mode ? t(`fees.modes.${payment.mode}`, { defaultValue: payment.mode }) : "-"} · {payment.reference ?? "-"}
+        {payment.name} · {formatRupees(payment.amount)} · {payment.mode ? feeModeName(t, payment.mode) : "-"} · {payment.reference ?? "-"}
       </Typography.Paragraph>
       <Form form={form} name={field.name} layout="vertical" requiredMark={false} onFinish={(values) => void sending.run(() => save(values))}>
         <Form.Item name={field.name} label={field.label} extra={field.hint} rules={[zodRule(field.schema)]}>

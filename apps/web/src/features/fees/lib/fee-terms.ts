@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { FeeStatusTerm, FeeTermStatus, FeeTransactionRowStatus } from "@admissions/shared";
 
 /** SPEC.md section 9: fee years 1 to 3, terms 1 to 2. */
@@ -7,6 +8,9 @@ export const feeTermNumbers = [1, 2] as const;
 /** Rupees with Indian digit grouping (₹1,23,456), as the office and parents read them, whatever the language. */
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
 export const formatRupees = (amount: number) => rupees.format(amount);
+
+/** A payment mode in the reader's language; one the catalogue does not name, as stored. */
+export const feeModeName = (t: TFunction, mode: string) => t(`fees.modes.${mode}`, { defaultValue: mode });
 
 /**
  * The term a year and term choice pays: both must match (the original client mixed them up, so

@@ -13,7 +13,7 @@ import { CancelledReceipts } from "../components/CancelledReceipts";
 import { PaymentRefunds } from "../components/PaymentRefunds";
 import { ReceiptNumbered } from "../components/ReceiptNumbered";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
-import { feeStatusColour, formatRupees } from "../lib/fee-terms";
+import { feeModeName, feeStatusColour, formatRupees } from "../lib/fee-terms";
 import { Panel } from "../../../components/Panel";
 import { useScrollableTable } from "../../../lib/table-scroll";
 
@@ -57,7 +57,7 @@ export function FeesHistoryPage() {
           {term.paidAt && (
             <Typography.Text>
               {t("fees.paidOn", { date: day.format(new Date(term.paidAt)) })}
-              {term.mode && ` · ${t(`fees.modes.${term.mode}`, { defaultValue: term.mode })}`}
+              {term.mode && ` · ${feeModeName(t, term.mode)}`}
             </Typography.Text>
           )}
           {term.receiptNo && (

@@ -12,7 +12,7 @@ import { useFeeTransactions } from "../api/fees";
 import { ExportFeeTransactions } from "../components/ExportFeeTransactions";
 import { CancellationNote } from "../components/CancellationNote";
 import { CancelReceiptDialog, RefundDialog } from "../components/TransactionDialogs";
-import { feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
+import { feeModeName, feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
 import { browserTimeZone } from "../../../lib/time-zone";
 import { DateRangeFilters } from "../../../components/DateRangeFilters";
 import { Panel } from "../../../components/Panel";
@@ -73,7 +73,7 @@ export function FeesTransactionsPage() {
     { title: t("fees.year"), dataIndex: "year", key: "year", render: (year: number | null) => year ?? "-" },
     { title: t("fees.term"), dataIndex: "term", key: "term", render: (term: number | null) => term ?? "-" },
     { title: t("fees.amount"), dataIndex: "amount", key: "amount", align: "end", render: formatRupees },
-    { title: t("fees.mode"), dataIndex: "mode", key: "mode", render: (mode: string | null) => (mode ? t(`fees.modes.${mode}`, { defaultValue: mode }) : "-") },
+    { title: t("fees.mode"), dataIndex: "mode", key: "mode", render: (mode: string | null) => (mode ? feeModeName(t, mode) : "-") },
     { title: t("fees.reference"), dataIndex: "reference", key: "reference", render: (reference: string | null) => reference ?? "-" },
     {
       title: t("fees.status"),
