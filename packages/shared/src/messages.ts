@@ -145,6 +145,7 @@ export const notices = {
   // A payment the gateway made really happened: it can only be given back, as a refund.
   onlinePaymentNotCancellable: "A fee paid online cannot be cancelled here: the gateway took that money, and only a refund at the gateway can give it back.",
   receiptCancelled: "Receipt cancelled: the term is due again.",
+  receiptCancelledHeldPaymentApplied: "Receipt cancelled: the online payment held for refund now pays the term.",
   receiptAlreadyCancelled: "This receipt has been cancelled already: reload the page to see it.",
 } as const;
 

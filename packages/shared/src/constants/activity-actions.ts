@@ -73,6 +73,8 @@ export type ActivityNamedDetails = {
   "fee.recorded_offline": Amount & { admissionNo: string; mode: string } & FeeTermNamed;
   /** The entry's entityId is the receipt number. */
   "fee.cancelled": Amount & { admissionNo: string; mode: string; reason: string } & FeeTermNamed;
+  /** The entry's entityId is the new receipt's number; the order's money had been held for refund. */
+  "fee.held_payment_applied": Amount & { orderId: string; cancelledReceipt: string } & FeeTermNamed;
   "student.updated": { from: Record<string, unknown>; to: Record<string, unknown>; feeTermsCreated: number };
   "students.imported": { fileName: string; importedRows: number; skippedRows: number };
 };
@@ -118,6 +120,7 @@ const everyAction: Record<ActivityAction, true> = {
   "fee.payment_started": true,
   "fee.recorded_offline": true,
   "fee.cancelled": true,
+  "fee.held_payment_applied": true,
   "student.updated": true,
   "students.imported": true,
 };

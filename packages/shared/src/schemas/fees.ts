@@ -216,12 +216,16 @@ export const receiptCancellationSchema = z.object({
 });
 export type ReceiptCancellation = z.infer<typeof receiptCancellationSchema>;
 
-/** What a cancellation answers: the receipt, now cancelled, and the term it paid, now due. */
+/**
+ * What a cancellation answers: the receipt, now cancelled, and the term it paid, due again unless an
+ * online payment of it held for refund pays it now (`paidByHeldOrder`: that order and its new receipt).
+ */
 export const receiptCancelledSchema = z.object({
   receiptNo: z.string(),
   academicYear: z.number().int(),
   termNo: z.number().int(),
   cancelledAt: z.string(),
+  paidByHeldOrder: z.object({ orderId: z.string(), receiptNo: z.string() }).nullable(),
 });
 export type ReceiptCancelled = z.infer<typeof receiptCancelledSchema>;
 

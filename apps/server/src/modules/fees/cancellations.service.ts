@@ -5,6 +5,7 @@ import { recordActivity } from "../activity/activity.repository.js";
 import type { OutgoingMail } from "../mail/mail.repository.js";
 import { formatAmount } from "../payments/gateway.js";
 import { assertDegreeInScope, degreeScopeOf } from "../users/degree-scope.js";
+import { payTermWithHeldOrder } from "./fee-settlement.js";
 import { describeTerm, termDetails } from "./fees.presenter.js";
 import { cancelTermPayment, findCancelledReceipt, lockPaymentByReceipt } from "./fees.repository.js";
 
@@ -13,9 +14,16 @@ import { cancelTermPayment, findCancelledReceipt, lockPaymentByReceipt } from ".
  * bounced): the payment leaves the money held, its receipt no longer counts, and the term is Due
  * again, all in one transaction with its log entry and the student's e-mail. Only staff of the
  * degree it was paid to, and never a payment the gateway made: that money really came in, and goes
- * back only as a refund.
+ * back only as a refund. If the student's online payment of the term was held for refund (it came
+ * while the office took the fee), that money pays the term now, in the same transaction.
  */
-export async function cancelReceipt(ctx: AppContext, actor: Actor, receiptNo: string, cancellation: ReceiptCancellation, meta: RequestMeta): Promise<ReceiptCancelled> {
+export async function cancelReceipt(
+  ctx: AppContext,
+  actor: Actor,
+  receiptNo: string,
+  cancellation: ReceiptCancellation,
+  meta: RequestMeta,
+): Promise<{ answer: ReceiptCancelled; notice: string }> {
   if (!isStaffRole(actor.role)) throw new ForbiddenError();
   const answer = await ctx.db.transaction(async (tx) => {
     const scope = await degreeScopeOf(tx, actor);
@@ -47,35 +55,54 @@ export async function cancelReceipt(ctx: AppContext, actor: Actor, receiptNo: st
       },
       ip: meta.ip,
     });
-    await ctx.mailer.enqueue(tx, cancellationMail(ctx, student, payment, cancellation.reason));
-    return { receiptNo: cancelled.receiptNo, academicYear: term.academicYear, termNo: term.termNo, cancelledAt: cancelled.cancelledAt.toISOString() };
+    // A withdrawn admission owes nothing: money held for its term stays to be refunded.
+    const paidByHeldOrder = student.status === "Cancelled" ? undefined : await payTermWithHeldOrder(tx, term, cancelled, actor, meta, ctx.settings.timeZone);
+    await ctx.mailer.enqueue(tx, cancellationMail(ctx, student, payment, cancellation.reason, paidByHeldOrder));
+    return {
+      answer: {
+        receiptNo: cancelled.receiptNo,
+        academicYear: term.academicYear,
+        termNo: term.termNo,
+        cancelledAt: cancelled.cancelledAt.toISOString(),
+        paidByHeldOrder: paidByHeldOrder ? { orderId: paidByHeldOrder.orderId, receiptNo: paidByHeldOrder.receiptNo } : null,
+      },
+      notice: paidByHeldOrder ? notices.receiptCancelledHeldPaymentApplied : notices.receiptCancelled,
+    };
   });
   // Sent once the cancellation has committed.
   ctx.mailer.kick();
   return answer;
 }
 
+/** The online payment that pays the term now, with its new receipt. */
+type HeldOrderApplied = NonNullable<Awaited<ReturnType<typeof payTermWithHeldOrder>>>;
+
 /**
  * The student hears of it from the college, not first from a fee screen that asks for the term
- * again: which receipt, why, and that the term is due.
+ * again: which receipt, why, and that the term is due, or that their online payment, held to be
+ * refunded, pays it now.
  */
 function cancellationMail(
   ctx: AppContext,
   student: { name: string; userName: string },
   payment: { receiptNo: string; amountPaise: number; mode: string; paidAt: Date },
   reason: string,
+  paidByHeldOrder: HeldOrderApplied | undefined,
 ): OutgoingMail {
-  const paidOn = payment.paidAt.toLocaleDateString("en-IN", { timeZone: ctx.settings.timeZone, dateStyle: "long" });
+  const dateOf = (instant: Date) => instant.toLocaleDateString("en-IN", { timeZone: ctx.settings.timeZone, dateStyle: "long" });
+  const termNow = paidByHeldOrder
+    ? `Your online payment of Rs.${formatAmount(paidByHeldOrder.amountPaise)} on ${dateOf(paidByHeldOrder.paidAt)} (order ${paidByHeldOrder.orderId}), which was to be refunded to you, now pays that term: its receipt is ${paidByHeldOrder.receiptNo}, and you need not pay the term again. Sign in at ${ctx.settings.publicUrl}/signin to download it.`
+    : `That term's fee is due again. Sign in at ${ctx.settings.publicUrl}/signin to see your fees, or contact the office if you think this is a mistake.`;
   return {
     to: student.userName,
     subject: `${ctx.settings.collegeName}: fee receipt ${payment.receiptNo} has been cancelled`,
     body: [
       `Dear ${student.name},`,
       ``,
-      `The office has cancelled fee receipt ${payment.receiptNo} (Rs.${formatAmount(payment.amountPaise)} by ${payment.mode}, ${paidOn}).`,
+      `The office has cancelled fee receipt ${payment.receiptNo} (Rs.${formatAmount(payment.amountPaise)} by ${payment.mode}, ${dateOf(payment.paidAt)}).`,
       `Reason: ${reason}`,
       ``,
-      `That term's fee is due again. Sign in at ${ctx.settings.publicUrl}/signin to see your fees, or contact the office if you think this is a mistake.`,
+      termNow,
       ``,
       `${ctx.settings.collegeName} accounts office`,
     ].join("\n"),

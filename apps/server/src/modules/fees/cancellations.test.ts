@@ -2,7 +2,7 @@ import { ROLE_ADMIN, messages, notices } from "@admissions/shared";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, cancelledFeePayments, feePayments, feeTerms, mailOutbox, students } from "../../db/schema/index.js";
+import { activityLog, cancelledFeePayments, feePayments, feeTerms, mailOutbox, paymentOrders, students } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { admitStudent, insertDegreesWithFees, signInAs, signInAsDepartmentAdmin } from "../../test/factories.js";
 import { textOfPdf } from "../../test/pdf-text.js";
@@ -37,6 +37,39 @@ async function paidAtTheOffice(degreeId = degree.arts, feeCode = "VART-Y1T1", mo
   return { person, receiptNo: paid.json().data.receiptNo as string };
 }
 
+/** The student's online payment of the term, begun: the order id. */
+async function startOnlinePayment(person: { cookie: string }, feeCode = "VART-Y1T1") {
+  const start = await test.app.inject({ method: "POST", url: "/booking/feePayment", headers: { cookie: person.cookie }, payload: { feeCode, isOffline: false } });
+  expect(start.statusCode, start.body).toBe(200);
+  return start.json().data.orderId as string;
+}
+
+/** The gateway's browser return of a successful payment of the order. */
+async function gatewaySuccess(orderId: string, trackingId: string, amount = "30101.00") {
+  const fields = new URLSearchParams({ order_id: orderId, tracking_id: trackingId, order_status: "Success", amount, currency: "INR" });
+  await test.app.inject({
+    method: "POST",
+    url: "/booking/payments/ccavenue/return",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ encResp: encryptForGateway(fields.toString(), SANDBOX_CREDENTIALS.workingKey) }).toString(),
+  });
+}
+
+/**
+ * A student at the gateway while the office took the fee in cash: the gateway's Success came after,
+ * so the online money is held for refund. The cash receipt and the order.
+ */
+async function paidTwice(trackingId: string) {
+  const person = await admitStudent(test, adminCookie, degree.arts);
+  const orderId = await startOnlinePayment(person);
+  const cash = await test.app.inject({ method: "POST", url: "/booking/feePayment", headers: { cookie: adminCookie }, payload: { feeCode: "VART-Y1T1", userName: person.user.userName, isOffline: true, mode: "Cash" } });
+  expect(cash.statusCode, cash.body).toBe(200);
+  await gatewaySuccess(orderId, trackingId);
+  const [order] = await test.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId));
+  expect(order).toMatchObject({ status: "Success", refundStatus: "Due" });
+  return { person, receiptNo: cash.json().data.receiptNo as string, order: order! };
+}
+
 const cancel = (receiptNo: string, payload: unknown, cookie = adminCookie) =>
   test.app.inject({ method: "POST", url: `/booking/feeReceipt/${encodeURIComponent(receiptNo)}/cancellation`, headers: { cookie }, payload: payload as object });
 
@@ -61,7 +94,7 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       message: notices.receiptCancelled,
-      data: { receiptNo, academicYear: 1, termNo: 1, cancelledAt: expect.any(String) },
+      data: { receiptNo, academicYear: 1, termNo: 1, cancelledAt: expect.any(String), paidByHeldOrder: null },
     });
 
     expect(await paymentByReceipt(receiptNo)).toEqual([]);
@@ -151,14 +184,7 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
 
   it("refuses a fee paid online (409): that money came in and goes back only as a refund", async () => {
     const person = await admitStudent(test, adminCookie, degree.arts);
-    const start = (await test.app.inject({ method: "POST", url: "/booking/feePayment", headers: { cookie: person.cookie }, payload: { feeCode: "VART-Y1T1", isOffline: false } })).json().data;
-    const fields = new URLSearchParams({ order_id: start.orderId, tracking_id: "320000000001", order_status: "Success", amount: "30101.00", currency: "INR" });
-    await test.app.inject({
-      method: "POST",
-      url: "/booking/payments/ccavenue/return",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({ encResp: encryptForGateway(fields.toString(), SANDBOX_CREDENTIALS.workingKey) }).toString(),
-    });
+    await gatewaySuccess(await startOnlinePayment(person), "320000000001");
     const term = await termOf(person.user.id, "VART-Y1T1");
     expect(term.status).toBe("Paid");
     const [payment] = await test.db.select().from(feePayments).where(eq(feePayments.feeTermId, term.id));
@@ -168,6 +194,60 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     expect(response.json().message).toBe(notices.onlinePaymentNotCancellable);
     expect(await paymentByReceipt(payment!.receiptNo)).toHaveLength(1);
     expect((await termOf(person.user.id, "VART-Y1T1")).status).toBe("Paid");
+  });
+
+  it("pays the term with the student's online payment held for refund, rather than asking for the term again", async () => {
+    const { person, receiptNo, order } = await paidTwice("320000000101");
+    const staff = await signInAs(test, ROLE_ADMIN);
+
+    const response = await cancel(receiptNo, { reason: "The cash was a classmate's" }, staff.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const { message, data } = response.json();
+    expect(message).toBe(notices.receiptCancelledHeldPaymentApplied);
+    expect(data).toMatchObject({ receiptNo, academicYear: 1, termNo: 1, paidByHeldOrder: { orderId: order.orderId, receiptNo: expect.stringMatching(/^FEE-\d{4}-\d{6}$/) } });
+    const onlineReceipt = data.paidByHeldOrder.receiptNo as string;
+
+    // The term is paid by the order, dated when the gateway took the money; nothing is owed back.
+    const term = await termOf(person.user.id, "VART-Y1T1");
+    expect(term).toMatchObject({ status: "Paid", paidAt: order.settledAt });
+    expect(await paymentByReceipt(onlineReceipt)).toEqual([
+      expect.objectContaining({ feeTermId: term.id, mode: "Online", reference: "320000000101", paymentOrderId: order.id, amountPaise: order.amountPaise, paidAt: order.settledAt, recordedBy: staff.user.id }),
+    ]);
+    expect((await test.db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)))[0]).toMatchObject({ status: "Success", refundStatus: null });
+    expect(await cancelledByReceipt(receiptNo)).toHaveLength(1);
+
+    const [entry] = await test.db.select().from(activityLog).where(and(eq(activityLog.action, "fee.held_payment_applied"), eq(activityLog.entityId, onlineReceipt)));
+    expect(entry).toMatchObject({ actorUserId: staff.user.id, entityType: "fee_payment" });
+    expect(entry!.details).toMatchObject({ amount: "30101.00", feeCode: "VART-Y1T1", academicYear: 1, termNo: 1, orderId: order.orderId, cancelledReceipt: receiptNo });
+
+    // The student is told the term is paid, by which receipt, and not to pay it again.
+    const mails = await test.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, person.user.userName));
+    const mail = mails.find((each) => each.subject.includes(receiptNo));
+    for (const expected of ["Reason: The cash was a classmate's", `order ${order.orderId}`, `its receipt is ${onlineReceipt}`, "you need not pay the term again"]) expect(mail?.body).toContain(expected);
+    expect(mail?.body).not.toContain("due again");
+
+    // The student's fees: the term paid online under the new receipt, no refund listed; the receipt is theirs, and cannot be cancelled.
+    const status = (await test.app.inject({ url: "/booking/feeStatus", headers: { cookie: person.cookie } })).json().data;
+    expect(status.terms[0]).toMatchObject({ feeCode: "VART-Y1T1", status: "Paid", receiptNo: onlineReceipt, mode: "Online" });
+    expect(status.refunds).toEqual([]);
+    expect((await test.app.inject({ url: `/booking/feeReceipt/${onlineReceipt}`, headers: { cookie: person.cookie } })).statusCode).toBe(200);
+    expect((await cancel(onlineReceipt, { reason: "Again" })).json().message).toBe(notices.onlinePaymentNotCancellable);
+  });
+
+  it("leaves the term due when the held payment was refunded already, or the admission was withdrawn", async () => {
+    const refunded = await paidTwice("320000000102");
+    const recorded = await test.app.inject({ method: "POST", url: `/booking/refunds/${refunded.order.orderId}`, headers: { cookie: adminCookie }, payload: { reference: "RFND 1" } });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const afterRefund = await cancel(refunded.receiptNo, { reason: "Entered twice" });
+    expect(afterRefund.json()).toMatchObject({ message: notices.receiptCancelled, data: { paidByHeldOrder: null } });
+    expect(await termOf(refunded.person.user.id, "VART-Y1T1")).toMatchObject({ status: "Due" });
+
+    const withdrawn = await paidTwice("320000000103");
+    await test.db.update(students).set({ status: "Cancelled" }).where(eq(students.userId, withdrawn.person.user.id));
+    const afterWithdrawal = await cancel(withdrawn.receiptNo, { reason: "Entered twice" });
+    expect(afterWithdrawal.json()).toMatchObject({ message: notices.receiptCancelled, data: { paidByHeldOrder: null } });
+    expect(await termOf(withdrawn.person.user.id, "VART-Y1T1")).toMatchObject({ status: "Due" });
+    expect((await test.db.select().from(paymentOrders).where(eq(paymentOrders.id, withdrawn.order.id)))[0]).toMatchObject({ refundStatus: "Due" });
   });
 
   it("is staff's only, a department admin's only within their degrees, and 404 for an unknown receipt", async () => {

@@ -1,14 +1,25 @@
 import type { FeeMode } from "@admissions/shared";
-import type { RequestMeta } from "../../context.js";
+import type { Actor, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { formatAmount } from "../payments/gateway.js";
-import type { PaymentOrderRow } from "../payments/payments.repository.js";
+import { clearRefundDue, lockHeldOrderOfTerm, type PaymentOrderRow } from "../payments/payments.repository.js";
 import { keepToRefund, type Unpayable } from "../payments/refund-due.js";
 import { describeTerm, termDetails } from "./fees.presenter.js";
-import { lockTermById, recordTermPayment, termStatus } from "./fees.repository.js";
+import { lockTermById, recordTermPayment, termStatus, type FeeTermRow, type NewFeePayment } from "./fees.repository.js";
 
 const ONLINE: FeeMode = "Online";
+
+/** The term's payment by a gateway order: the gateway's tracking id is its reference. */
+const onlinePayment = (term: FeeTermRow, order: PaymentOrderRow, trackingId: string | null): NewFeePayment => ({
+  feeTermId: term.id,
+  studentId: term.studentId,
+  amountPaise: order.amountPaise,
+  mode: ONLINE,
+  reference: trackingId,
+  paymentOrderId: order.id,
+  recordedBy: null,
+});
 
 /**
  * A term fee order's answer from the gateway, inside the transaction that settles the order. Success
@@ -45,15 +56,7 @@ export async function applyToFeeTerm(
     return { ...about, refundDue: true };
   }
 
-  const payment = await recordTermPayment(db, term, {
-    feeTermId: term.id,
-    studentId: term.studentId,
-    amountPaise: order.amountPaise,
-    mode: ONLINE,
-    reference: trackingId,
-    paymentOrderId: order.id,
-    recordedBy: null,
-  }, timeZone);
+  const payment = await recordTermPayment(db, term, onlinePayment(term, order, trackingId), timeZone);
   await recordActivity(db, {
     actor: null,
     action: "fee.paid_online",
@@ -64,4 +67,29 @@ export async function applyToFeeTerm(
     ip: meta.ip,
   });
   return { ...about, receiptNo: payment.receiptNo };
+}
+
+/**
+ * The office cancelled the receipt that made the term's online payment a duplicate (the cash was
+ * another student's, the cheque bounced): the money the gateway took for the term and held to be
+ * refunded pays it after all, inside the cancellation's transaction, rather than the student being
+ * asked to pay a term they paid. Only an order of the term's fee now, not yet given back; the receipt
+ * is dated when the gateway took the money, and names the staff member whose cancellation applied it.
+ * Answers the order and the new receipt, or undefined when nothing is held.
+ */
+export async function payTermWithHeldOrder(db: Database, term: FeeTermRow, cancelled: { receiptNo: string }, actor: Actor, meta: RequestMeta, timeZone: string) {
+  const order = await lockHeldOrderOfTerm(db, term);
+  if (!order) return undefined;
+  const payment = await recordTermPayment(db, term, { ...onlinePayment(term, order, order.trackingId), paidAt: order.settledAt ?? undefined, recordedBy: actor.id }, timeZone);
+  await clearRefundDue(db, order.id);
+  await recordActivity(db, {
+    actor: { id: actor.id, userName: actor.userName },
+    action: "fee.held_payment_applied",
+    entityType: "fee_payment",
+    entityId: payment.receiptNo,
+    summary: `Rs.${formatAmount(order.amountPaise)} of order ${order.orderId}, held for refund, now pays ${describeTerm(term)} in place of cancelled receipt ${cancelled.receiptNo}`,
+    details: { amount: formatAmount(order.amountPaise), ...termDetails(term), orderId: order.orderId, cancelledReceipt: cancelled.receiptNo, trackingId: order.trackingId },
+    ip: meta.ip,
+  });
+  return { orderId: order.orderId, receiptNo: payment.receiptNo, amountPaise: order.amountPaise, paidAt: payment.paidAt };
 }

@@ -7,7 +7,8 @@ import { takeApplicationNumber } from "../admissions/admissions.repository.js";
 
 export type FeeTermRow = typeof feeTerms.$inferSelect;
 export type FeePaymentRow = typeof feePayments.$inferSelect;
-export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receiptNo" | "degreeId" | "paidAt">;
+/** A payment to record: paid now, unless it is money the gateway took earlier (paidAt). */
+export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receiptNo" | "degreeId">;
 
 /** The account that cancelled a receipt, beside the student's own in the same statement. */
 export const canceller = alias(users, "canceller");
@@ -179,11 +180,11 @@ export async function recordTermPayment(db: Database, term: FeeTermRow, payment:
 
 /**
  * A payment by its receipt number with its term, both locked until the transaction ends (a payment is
- * decided on its locked term, as paying it was), and its student's name, admission number and account.
+ * decided on its locked term, as paying it was), and its student's name, admission number, status and account.
  */
 export async function lockPaymentByReceipt(db: Database, receiptNo: string) {
   const [row] = await db
-    .select({ payment: feePayments, term: feeTerms, student: { name: students.name, admissionNo: students.admissionNo, userName: users.userName } })
+    .select({ payment: feePayments, term: feeTerms, student: { name: students.name, admissionNo: students.admissionNo, status: students.status, userName: users.userName } })
     .from(feePayments)
     .innerJoin(feeTerms, eq(feeTerms.id, feePayments.feeTermId))
     .innerJoin(students, eq(students.id, feePayments.studentId))

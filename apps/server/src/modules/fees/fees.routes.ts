@@ -109,14 +109,17 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Staff: cancel a term fee recorded at the office by mistake, saying why, within their degrees: the term is due again and the receipt no longer counts; a fee paid online is 409",
+        summary: "Staff: cancel a term fee recorded at the office by mistake, saying why, within their degrees: the term is due again and the receipt no longer counts; a fee paid online is 409; an online payment of the term held for refund pays it instead",
         params: feeReceiptParamsSchema,
         body: receiptCancellationSchema,
         response: responses(envelope(receiptCancelledSchema), 400, 401, 403, 404, 409),
       },
       onRequest: app.requireStaff,
     },
-    async (request) => success(await cancelReceipt(app.ctx, request.actor!, request.params.receiptNo, request.body, requestMeta(request)), notices.receiptCancelled),
+    async (request) => {
+      const { answer, notice } = await cancelReceipt(app.ctx, request.actor!, request.params.receiptNo, request.body, requestMeta(request));
+      return success(answer, notice);
+    },
   );
 
   app.get(

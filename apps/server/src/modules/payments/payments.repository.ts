@@ -13,6 +13,27 @@ export async function markRefundDue(db: Database, orderId: number): Promise<void
   await db.update(paymentOrders).set({ refundStatus: "Due" }).where(eq(paymentOrders.id, orderId));
 }
 
+/**
+ * The term's earliest gateway payment still owed back whose amount is the term's fee now, locked: money
+ * that can pay the term once the office receipt that made it a duplicate is cancelled. Found through
+ * the small index of orders with a refund.
+ */
+export async function lockHeldOrderOfTerm(db: Database, term: { id: number; amountPaise: number }): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.refundStatus, "Due"), eq(paymentOrders.feeTermId, term.id), eq(paymentOrders.amountPaise, term.amountPaise)))
+    .orderBy(asc(paymentOrders.id))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/** The order's money pays its term after all: nothing is owed back. */
+export async function clearRefundDue(db: Database, orderId: number): Promise<void> {
+  await db.update(paymentOrders).set({ refundStatus: null }).where(eq(paymentOrders.id, orderId));
+}
+
 /** The degree an order's payment is for: its application's, or its fee term's student's. */
 export async function degreeIdOfOrder(db: Database, orderId: number): Promise<number | undefined> {
   const [row] = await db

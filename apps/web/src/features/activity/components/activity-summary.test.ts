@@ -166,6 +166,12 @@ const written: ActivityEntry[] = [
     "FEE-2026-000042",
   ),
   entry(
+    "fee.held_payment_applied",
+    "Rs.25000.00 of order FART-Y1T1-7P1, held for refund, now pays FART-Y1T1 (year 1, term 1) in place of cancelled receipt FEE-2026-000042",
+    { amount: "25000.00", ...term, orderId: "FART-Y1T1-7P1", cancelledReceipt: "FEE-2026-000042", trackingId: "310012345681" },
+    "FEE-2026-000043",
+  ),
+  entry(
     "student.updated",
     "Changed student 2026UG0007: currentYear 2 to 1; 2 fee terms added from the degree's fee structure",
     { from: { name: "PRIYA S", mobile: "9876543210", currentYear: 2, status: "Active" }, to: { name: "PRIYA S", mobile: "9876543210", currentYear: 1, status: "Active" }, feeTermsCreated: 2 },
@@ -229,6 +235,9 @@ describe("an activity entry's summary", () => {
     expect(english["fee.recorded_offline"]).toBe("Recorded Rs.25000.00 by Cash from 2026UG0007 for FART-Y1T1 (Year 1, term 1)");
     // The receipt number and the reason, typed in any language, set apart from the sentence's direction.
     expect(english["fee.cancelled"]).toBe("Cancelled receipt \u2068FEE-2026-000042\u2069: Rs.25000.00 by Cheque from 2026UG0007 for FART-Y1T1 (Year 1, term 1) (\u2068Cheque bounced\u2069)");
+    expect(english["fee.held_payment_applied"]).toBe(
+      "Rs.25000.00 of order FART-Y1T1-7P1, held for refund, now pays FART-Y1T1 (Year 1, term 1) in place of cancelled receipt \u2068FEE-2026-000042\u2069: receipt \u2068FEE-2026-000043\u2069",
+    );
     expect(english["student.updated"]).toBe("Changed student 2026UG0007: Current year 2 → 1; fee terms added from the degree's fee structure: 2");
   });
 

@@ -217,6 +217,10 @@ const summaryValues: { [A in ActivityAction]: ValuesOf<A> } = {
     // The reason is typed in any language: set apart, as the receipt number is, from the sentence's direction.
     return values && entry.entityId ? { ...values, receiptNo: isolated(entry.entityId), reason: isolated(String(values.reason)), mode: feeModeName(t, String(values.mode)) } : undefined;
   },
+  "fee.held_payment_applied": (details, entry, t) => {
+    const values = withTerm<ActivityNamedDetails["fee.held_payment_applied"]>("amount", "orderId", "cancelledReceipt")(details, entry, t);
+    return values && entry.entityId ? { ...values, receiptNo: isolated(entry.entityId), cancelledReceipt: isolated(String(values.cancelledReceipt)) } : undefined;
+  },
   "student.updated": (details, entry, t) => {
     const changes = changesOf(details.from, details.to, t);
     if (!changes || !entry.entityId) return undefined;
