@@ -48,11 +48,12 @@ export const englishSectionsOfSharedMessages = ["validation", "notices"];
 
 /**
  * The sections of the staff part: whole sections that only the screens of the staff's layout use
- * (a test checks that no other code names them). The staff's other sections (masters, users,
+ * (a test checks that no other code names them), `staffNotices` among them: the server's notices to
+ * staff alone, which the shared package keeps apart for the same reason. The staff's other sections (masters, users,
  * review, students, reports) stay in the signed-in part: the applicant's screens or the messages
  * they translate use some of their texts.
  */
-export const staffPartSections = ["admin", "applications", "activity", "academic", "studentImport"];
+export const staffPartSections = ["admin", "applications", "activity", "academic", "studentImport", "staffNotices"];
 
 /** A catalogue or a part of one: its sections, each of texts. */
 type Texts = Record<string, unknown>;

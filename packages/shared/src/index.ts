@@ -1,4 +1,5 @@
 export * from "./messages.js";
+export * from "./staff-messages.js";
 export * from "./constants/roles.js";
 export * from "./constants/limits.js";
 export * from "./constants/statuses.js";

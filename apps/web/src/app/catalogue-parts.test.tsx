@@ -101,7 +101,7 @@ describe("the first part of the catalogue (build/catalogue-parts.ts)", () => {
 
 describe("the staff part of the catalogue", () => {
   /** The code of the screens behind the staff's layout alone, and the layout itself. */
-  const staffOnly = ["features/activity/", "features/academic/", "features/applications/", "features/student-import/", "app/layouts/AdminLayout.tsx"];
+  const staffOnly = ["features/activity/", "features/academic/", "features/applications/", "features/student-import/", "app/layouts/AdminLayout.tsx", "lib/staff-messages.ts"];
 
   it("holds sections that no applicant's screen names, so they never download them", () => {
     const sources = path.resolve(__dirname, "..");

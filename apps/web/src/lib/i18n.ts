@@ -1,7 +1,7 @@
 import i18n from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { masterMessages, messages, notices, userMessages } from "@admissions/shared";
+import { messages, notices } from "@admissions/shared";
 import type en from "../locales/en.json";
 import { loadAntdLocale } from "./antd-locales";
 import { englishFirstPart } from "./english-first-part";
@@ -133,8 +133,12 @@ function loadPart(part: LaterPart): Promise<void> {
 /** The texts of the screens behind the applicant's and the staff's layouts. */
 export const loadSignedInTexts = () => loadPart("signedIn");
 
-/** The texts only the staff's screens show, which their layout waits for beside the signed-in ones. */
-export const loadStaffTexts = () => Promise.all([loadPart("signedIn"), loadPart("staff")]).then(() => undefined);
+/**
+ * The texts only the staff's screens show, which their layout waits for beside the signed-in ones,
+ * and the messages only staff are told (staff-messages.ts), which the first download leaves out.
+ */
+export const loadStaffTexts = () =>
+  Promise.all([loadPart("signedIn"), loadPart("staff"), import("./staff-messages").then(({ learnStaffMessages }) => learnStaffMessages())]).then(() => undefined);
 
 const startLanguage = initialLanguage();
 applyToDocument(startLanguage);
@@ -159,20 +163,25 @@ export const i18nReady = i18n
     showSupportNotice: false,
   });
 
-const keyOfMessage = new Map<string, string>([
-  ...Object.entries(messages).map(([key, text]) => [text, `validation.${key}`] as const),
-  ...Object.entries(notices).map(([key, text]) => [text, `notices.${key}`] as const),
-  ...Object.entries(masterMessages).map(([key, text]) => [text, `masters.messages.${key}`] as const),
-  ...Object.entries(userMessages).map(([key, text]) => [text, `users.messages.${key}`] as const),
-]);
-
+/** The server's and the shared rules' English messages, each with its catalogue key. */
+const keyOfMessage = new Map<string, string>();
 /** Messages with a {{value}} in them (a fee code, say) are matched by pattern, and the value passed on. */
-const messagePatterns = [...keyOfMessage]
-  .filter(([text]) => text.includes("{{"))
-  .map(([text, key]) => ({
-    key,
-    pattern: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\\\{(\w+)\\\}\\\}/g, "(?<$1>.+)")}$`),
-  }));
+const messagePatterns: { key: string; pattern: RegExp }[] = [];
+
+/** Messages translateMessage knows from now on: each text of `texts` worded by the catalogue key `keyOf` gives its key. */
+export function learnMessages(texts: Record<string, string>, keyOf: (key: string) => string): void {
+  for (const [key, text] of Object.entries(texts)) {
+    keyOfMessage.set(text, keyOf(key));
+    if (text.includes("{{")) {
+      const pattern = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\\\{(\w+)\\\}\\\}/g, "(?<$1>.+)")}$`);
+      messagePatterns.push({ key: keyOf(key), pattern });
+    }
+  }
+}
+
+// What the public screens and the applicant's may be told; staff's own come with their texts (loadStaffTexts).
+learnMessages(messages, (key) => `validation.${key}`);
+learnMessages(notices, (key) => `notices.${key}`);
 
 /**
  * Shared schemas and the server speak SPEC.md's English; this finds the catalogue key of such a

@@ -1,4 +1,4 @@
-import { activityActions, boardsOfStudy, examPassedOptions, mediumsOfStudy, messages, notices, religions } from "@admissions/shared";
+import { activityActions, boardsOfStudy, examPassedOptions, mediumsOfStudy, messages, notices, religions, staffNotices } from "@admissions/shared";
 import { describe, expect, it } from "vitest";
 import { catalogues } from "../test/catalogues";
 
@@ -38,5 +38,6 @@ describe("catalogues", () => {
   it("words SPEC.md's messages in English exactly as the shared schemas do", () => {
     for (const [key, text] of Object.entries(messages)) expect(english[`validation.${key}`]).toBe(text);
     for (const [key, text] of Object.entries(notices)) expect(english[`notices.${key}`]).toBe(text);
+    for (const [key, text] of Object.entries(staffNotices)) expect(english[`staffNotices.${key}`]).toBe(text);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { masterMessages } from "../messages.js";
+import { masterMessages } from "../staff-messages.js";
 import { cleanMasterName, feeStructureUpdateSchema, paiseToRupees, rupeesToPaise } from "./masters.js";
 
 describe("rupees to paise", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { masterMessages, messages } from "../messages.js";
+import { messages } from "../messages.js";
+import { masterMessages } from "../staff-messages.js";
 import { recordId } from "./record-id.js";
 
 export const MASTER_NAME_MAX_LENGTH = 100;

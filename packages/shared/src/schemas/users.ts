@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLE_DEPARTMENT_ADMIN, isStaffRole } from "../constants/roles.js";
-import { messages, userMessages } from "../messages.js";
+import { messages } from "../messages.js";
+import { userMessages } from "../staff-messages.js";
 import { emailField, mobileField } from "./auth.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
 import { recordId } from "./record-id.js";

@@ -1,19 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import {
-  ROLE_STUDENT,
-  ROLE_USER,
-  admissionFields,
-  dayIn,
-  documentFieldNames,
-  editableApplicationStatuses,
-  isStaffRole,
-  messages,
-  notices,
-  yearIn,
-  type Admission,
-  type FieldError,
-} from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, admissionFields, dayIn, documentFieldNames, editableApplicationStatuses, isStaffRole, messages, notices, staffNotices, yearIn, type Admission, type FieldError } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../errors.js";
@@ -82,7 +69,7 @@ export function assertFormDrawnFor(actor: Actor, userName: string | undefined): 
 async function findOrCreateApplicant(db: Database, userName: string, mobile: string) {
   const existing = await findUserByName(db, userName);
   if (existing) {
-    if (existing.role !== ROLE_USER) throw new ConflictError(notices.notAnApplicant);
+    if (existing.role !== ROLE_USER) throw new ConflictError(staffNotices.notAnApplicant);
     return { id: existing.id, created: false };
   }
   const created = await insertUserUnlessTaken(db, {
@@ -91,7 +78,7 @@ async function findOrCreateApplicant(db: Database, userName: string, mobile: str
     passwordHash: await hashSecret(randomBytes(24).toString("base64url")),
     role: ROLE_USER,
   });
-  if (!created) throw new ConflictError(notices.notAnApplicant);
+  if (!created) throw new ConflictError(staffNotices.notAnApplicant);
   return { id: created.id, created: true };
 }
 

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, type AdmissionInput, type MarkRow } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_STUDENT, messages, notices, sampleAdmission, staffNotices, type AdmissionInput, type MarkRow } from "@admissions/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applicationDrafts, applications, degrees, users } from "../../db/schema/index.js";
@@ -319,7 +319,7 @@ describe("offline admission by staff", () => {
     const userName = colleague.user.userName;
     const response = await submit(staff.cookie, await applicationFor(staff, { userName }, userName));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(notices.notAnApplicant);
+    expect(response.json().message).toBe(staffNotices.notAnApplicant);
   });
 });
 

@@ -1,4 +1,4 @@
-import { applicantQuerySchema, applicationDecisionSchema, applicationNoQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, notices, sameAadhaarQuerySchema, sameAadhaarSchema } from "@admissions/shared";
+import { applicantQuerySchema, applicationDecisionSchema, applicationNoQuerySchema, decisionHistorySchema, envelope, latestDecisionSchema, sameAadhaarQuerySchema, sameAadhaarSchema, staffNotices } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestMeta } from "../../plugins/auth.js";
@@ -23,7 +23,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { shown } = await decideApplication(app.ctx, request.actor!, request.body, requestMeta(request));
-      return success(shown, notices.statusUpdated);
+      return success(shown, staffNotices.statusUpdated);
     },
   );
 

@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, ROLE_USER, messages, notices, yearIn, type ActivityAction, type ApplicationDecision, type DecisionStatus, type LatestDecision, type SameAadhaar } from "@admissions/shared";
+import { ROLE_STUDENT, ROLE_USER, messages, staffNotices, yearIn, type ActivityAction, type ApplicationDecision, type DecisionStatus, type LatestDecision, type SameAadhaar } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.js";
@@ -71,8 +71,8 @@ async function takeAdmissionNumber(db: Database, courseId: number, year: number)
 async function resolveTransferTarget(db: Database, scope: DegreeScope, application: ApplicationRow, degreeId: number | undefined): Promise<Degree> {
   const degree = degreeId === undefined ? undefined : await getActiveDegree(db, degreeId);
   if (!degree) throw new ValidationError([{ field: "degreeId", message: messages.degreeRequired }]);
-  if (degree.id === application.degreeId) throw new ValidationError([{ field: "degreeId", message: notices.transferToSameDegree }]);
-  if (degree.courseId !== application.courseId) throw new ValidationError([{ field: "degreeId", message: notices.transferToOtherCourse }]);
+  if (degree.id === application.degreeId) throw new ValidationError([{ field: "degreeId", message: staffNotices.transferToSameDegree }]);
+  if (degree.courseId !== application.courseId) throw new ValidationError([{ field: "degreeId", message: staffNotices.transferToOtherCourse }]);
   assertDegreeInScope(scope, degree.id);
   return { id: degree.id, name: degree.name, courseId: degree.courseId, courseName: await courseNameOf(db, degree.courseId) };
 }
@@ -98,14 +98,14 @@ function transferChanges(application: ApplicationRow, degree: Degree): Partial<N
  * student's fee terms. Refused, changing nothing, while the degree has no fee structure.
  */
 async function admit(db: Database, application: ApplicationRow, applicant: UserRow, year: number): Promise<{ admissionNo: string; feeTermsWritten: number }> {
-  if (applicant.role !== ROLE_USER && applicant.role !== ROLE_STUDENT) throw new ConflictError(notices.notAnApplicant);
+  if (applicant.role !== ROLE_USER && applicant.role !== ROLE_STUDENT) throw new ConflictError(staffNotices.notAnApplicant);
   const structure = await findFeeStructureOf(db, application.degreeId);
-  if (structure.length === 0) throw new ConflictError(notices.feeStructureMissing);
+  if (structure.length === 0) throw new ConflictError(staffNotices.feeStructureMissing);
 
   const existing = await getStudentOfUser(db, applicant.id, { forUpdate: true });
   // One student record per account: approving moves it to this degree, which must not take a student
   // admitted to another degree (by the import, after this application was decided) out of it.
-  if (existing?.status === studentStatus.active && existing.degreeId !== application.degreeId) throw new ConflictError(notices.activeStudentElsewhere);
+  if (existing?.status === studentStatus.active && existing.degreeId !== application.degreeId) throw new ConflictError(staffNotices.activeStudentElsewhere);
   const admissionNo = existing?.admissionNo ?? application.admissionNo ?? (await takeAdmissionNumber(db, application.courseId, year));
   const record = {
     applicationId: application.id,
@@ -175,8 +175,8 @@ export async function decideApplication(ctx: AppContext, actor: Actor, decision:
     const current = await getApplicationByNumber(tx, decision.applicationNo, { forUpdate: true });
     if (!current) throw new NotFoundError();
     assertDegreeInScope(scope, current.degreeId);
-    if (decision.expectedStatus !== undefined && decision.expectedStatus !== current.status) throw new ConflictError(notices.decisionOutdated);
-    if (decision.status !== "Transferred" && decision.status === current.status) throw new ConflictError(notices.decisionUnchanged);
+    if (decision.expectedStatus !== undefined && decision.expectedStatus !== current.status) throw new ConflictError(staffNotices.decisionOutdated);
+    if (decision.status !== "Transferred" && decision.status === current.status) throw new ConflictError(staffNotices.decisionUnchanged);
     const applicant = (await getUserById(tx, current.userId))!;
     const target = decision.status === "Transferred" ? await resolveTransferTarget(tx, scope, current, decision.degreeId) : undefined;
 

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, sampleAadhaarNumber, type AdmissionInput } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_STUDENT, ROLE_USER, messages, sampleAadhaarNumber, staffNotices, type AdmissionInput } from "@admissions/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, applicationDecisions, applications, degrees, feeStructures, feeTerms, mailOutbox, students, users } from "../../db/schema/index.js";
@@ -166,7 +166,7 @@ describe("POST /booking/applicationStatus: Approve", () => {
     const before = await everythingAbout(person);
     const second = await decide({ message: "Approved again", status: "Approved", applicationNo: person.applicationNo });
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe(notices.decisionUnchanged);
+    expect(second.json().message).toBe(staffNotices.decisionUnchanged);
     expect(await everythingAbout(person)).toEqual(before);
   });
 
@@ -217,7 +217,7 @@ describe("POST /booking/applicationStatus: Approve", () => {
     const before = await everythingAbout(person);
     const response = await decide({ message: "Admitted", status: "Approved", applicationNo: person.applicationNo });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(notices.activeStudentElsewhere);
+    expect(response.json().message).toBe(staffNotices.activeStudentElsewhere);
     expect(await everythingAbout(person)).toEqual(before);
     expect(await studentOf(person.user.id)).toMatchObject({ degreeId: degree.science, status: "Active" });
   });
@@ -227,7 +227,7 @@ describe("POST /booking/applicationStatus: Approve", () => {
     const before = await everythingAbout(person);
     const response = await decide({ message: "Looks good", status: "Approved", applicationNo: person.applicationNo });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(notices.feeStructureMissing);
+    expect(response.json().message).toBe(staffNotices.feeStructureMissing);
     expect(await everythingAbout(person)).toEqual(before);
   });
 });
@@ -249,11 +249,11 @@ describe("POST /booking/applicationStatus: Transfer", () => {
     const before = await everythingAbout(person);
     const same = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.arts });
     expect(same.statusCode).toBe(400);
-    expect(same.json().message).toBe(notices.transferToSameDegree);
+    expect(same.json().message).toBe(staffNotices.transferToSameDegree);
     // A UG application's school marks mean nothing to a PG degree.
     const otherCourse = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId: degree.postgraduate });
     expect(otherCourse.statusCode).toBe(400);
-    expect(otherCourse.json()).toMatchObject({ message: notices.transferToOtherCourse, data: { errors: [{ field: "degreeId", message: notices.transferToOtherCourse }] } });
+    expect(otherCourse.json()).toMatchObject({ message: staffNotices.transferToOtherCourse, data: { errors: [{ field: "degreeId", message: staffNotices.transferToOtherCourse }] } });
     for (const degreeId of [degree.closed, 999_999]) {
       const response = await decide({ message: "Seats full", status: "Transferred", applicationNo: person.applicationNo, degreeId });
       expect(response.statusCode).toBe(400);
@@ -363,7 +363,7 @@ describe("POST /booking/applicationStatus: two staff members on one application"
     // The colleague's screen still shows the application Pending.
     const late = await decide({ message: "Not eligible", status: "Rejected", applicationNo: person.applicationNo, expectedStatus: "Pending" });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(notices.decisionOutdated);
+    expect(late.json().message).toBe(staffNotices.decisionOutdated);
     expect(await everythingAbout(person)).toEqual(before);
     const current = await decide({ message: "Not eligible after all", status: "Rejected", applicationNo: person.applicationNo, expectedStatus: "Approved" });
     expect(current.statusCode).toBe(200);

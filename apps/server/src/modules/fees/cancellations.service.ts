@@ -1,4 +1,4 @@
-import { isStaffRole, notices, type ReceiptCancellation, type ReceiptCancelled } from "@admissions/shared";
+import { isStaffRole, staffNotices, type ReceiptCancellation, type ReceiptCancelled } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
@@ -33,11 +33,11 @@ export async function cancelReceipt(
       const cancelled = await findCancelledReceipt(tx, receiptNo);
       if (!cancelled) throw new NotFoundError();
       assertDegreeInScope(scope, cancelled.degreeId);
-      throw new ConflictError(notices.receiptAlreadyCancelled);
+      throw new ConflictError(staffNotices.receiptAlreadyCancelled);
     }
     const { payment, term, student } = found;
     assertDegreeInScope(scope, payment.degreeId);
-    if (payment.paymentOrderId !== null) throw new ConflictError(notices.onlinePaymentNotCancellable);
+    if (payment.paymentOrderId !== null) throw new ConflictError(staffNotices.onlinePaymentNotCancellable);
     const cancelled = await cancelTermPayment(tx, payment, { cancelledBy: actor.id, cancelReason: cancellation.reason });
     await recordActivity(tx, {
       actor: { id: actor.id, userName: actor.userName },
@@ -66,7 +66,7 @@ export async function cancelReceipt(
         cancelledAt: cancelled.cancelledAt.toISOString(),
         paidByHeldOrder: paidByHeldOrder ? { orderId: paidByHeldOrder.orderId, receiptNo: paidByHeldOrder.receiptNo } : null,
       },
-      notice: paidByHeldOrder ? notices.receiptCancelledHeldPaymentApplied : notices.receiptCancelled,
+      notice: paidByHeldOrder ? staffNotices.receiptCancelledHeldPaymentApplied : staffNotices.receiptCancelled,
     };
   });
   // Sent once the cancellation has committed.

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, messages, notices } from "@admissions/shared";
+import { ROLE_ADMIN, messages, staffNotices } from "@admissions/shared";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -93,7 +93,7 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     const response = await cancel(receiptNo.toLowerCase(), { reason: "  Cheque bounced  " }, staff.cookie);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      message: notices.receiptCancelled,
+      message: staffNotices.receiptCancelled,
       data: { receiptNo, academicYear: 1, termNo: 1, cancelledAt: expect.any(String), paidByHeldOrder: null },
     });
 
@@ -130,7 +130,7 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     ]);
     const again = await cancel(receiptNo, { reason: "Again" });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(notices.receiptAlreadyCancelled);
+    expect(again.json().message).toBe(staffNotices.receiptAlreadyCancelled);
     expect((await cancel(receiptNo, { reason: "Again" }, await departmentAdminOf(degree.science))).statusCode).toBe(403);
 
     // Its PDF, the student's and staff's, says on its face that it was cancelled, when, by whom and why.
@@ -191,7 +191,7 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
 
     const response = await cancel(payment!.receiptNo, { reason: "Paid twice" });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(notices.onlinePaymentNotCancellable);
+    expect(response.json().message).toBe(staffNotices.onlinePaymentNotCancellable);
     expect(await paymentByReceipt(payment!.receiptNo)).toHaveLength(1);
     expect((await termOf(person.user.id, "VART-Y1T1")).status).toBe("Paid");
   });
@@ -203,7 +203,7 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     const response = await cancel(receiptNo, { reason: "The cash was a classmate's" }, staff.cookie);
     expect(response.statusCode, response.body).toBe(200);
     const { message, data } = response.json();
-    expect(message).toBe(notices.receiptCancelledHeldPaymentApplied);
+    expect(message).toBe(staffNotices.receiptCancelledHeldPaymentApplied);
     expect(data).toMatchObject({ receiptNo, academicYear: 1, termNo: 1, paidByHeldOrder: { orderId: order.orderId, receiptNo: expect.stringMatching(/^FEE-\d{4}-\d{6}$/) } });
     const onlineReceipt = data.paidByHeldOrder.receiptNo as string;
 
@@ -231,7 +231,7 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     expect(status.terms[0]).toMatchObject({ feeCode: "VART-Y1T1", status: "Paid", receiptNo: onlineReceipt, mode: "Online" });
     expect(status.refunds).toEqual([]);
     expect((await test.app.inject({ url: `/booking/feeReceipt/${onlineReceipt}`, headers: { cookie: person.cookie } })).statusCode).toBe(200);
-    expect((await cancel(onlineReceipt, { reason: "Again" })).json().message).toBe(notices.onlinePaymentNotCancellable);
+    expect((await cancel(onlineReceipt, { reason: "Again" })).json().message).toBe(staffNotices.onlinePaymentNotCancellable);
   });
 
   it("leaves the term due when the held payment was refunded already, or the admission was withdrawn", async () => {
@@ -239,13 +239,13 @@ describe("POST /booking/feeReceipt/{receiptNo}/cancellation", () => {
     const recorded = await test.app.inject({ method: "POST", url: `/booking/refunds/${refunded.order.orderId}`, headers: { cookie: adminCookie }, payload: { reference: "RFND 1" } });
     expect(recorded.statusCode, recorded.body).toBe(200);
     const afterRefund = await cancel(refunded.receiptNo, { reason: "Entered twice" });
-    expect(afterRefund.json()).toMatchObject({ message: notices.receiptCancelled, data: { paidByHeldOrder: null } });
+    expect(afterRefund.json()).toMatchObject({ message: staffNotices.receiptCancelled, data: { paidByHeldOrder: null } });
     expect(await termOf(refunded.person.user.id, "VART-Y1T1")).toMatchObject({ status: "Due" });
 
     const withdrawn = await paidTwice("320000000103");
     await test.db.update(students).set({ status: "Cancelled" }).where(eq(students.userId, withdrawn.person.user.id));
     const afterWithdrawal = await cancel(withdrawn.receiptNo, { reason: "Entered twice" });
-    expect(afterWithdrawal.json()).toMatchObject({ message: notices.receiptCancelled, data: { paidByHeldOrder: null } });
+    expect(afterWithdrawal.json()).toMatchObject({ message: staffNotices.receiptCancelled, data: { paidByHeldOrder: null } });
     expect(await termOf(withdrawn.person.user.id, "VART-Y1T1")).toMatchObject({ status: "Due" });
     expect((await test.db.select().from(paymentOrders).where(eq(paymentOrders.id, withdrawn.order.id)))[0]).toMatchObject({ refundStatus: "Due" });
   });

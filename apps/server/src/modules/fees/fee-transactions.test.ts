@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_USER, feeTransactionExportQuerySchema, messages, notices } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_DEPARTMENT_ADMIN, ROLE_USER, feeTransactionExportQuerySchema, messages, staffNotices } from "@admissions/shared";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -296,12 +296,12 @@ describe("payments to refund", () => {
     expect((await record(twice.second, { reference: "RFND-1" }, science.cookie)).statusCode).toBe(403);
     expect((await record(twice.second, { reference: "RFND-1" }, people.chitra.cookie)).statusCode).toBe(403);
     expect((await record(twice.second, { reference: "  " })).json()).toMatchObject({ status: "error", message: messages.refundReferenceRequired });
-    expect((await record(twice.first, { reference: "RFND-1" })).json()).toMatchObject({ status: "error", message: notices.refundNotDue });
+    expect((await record(twice.first, { reference: "RFND-1" })).json()).toMatchObject({ status: "error", message: staffNotices.refundNotDue });
     expect((await record("NO-SUCH-ORDER", { reference: "RFND-1" })).statusCode).toBe(404);
     expect(await rowsOf("status=Refund")).toMatchObject([{ status: "Refund due" }]);
 
     const recorded = await record(twice.second, { reference: " RFND-1 " });
-    expect(recorded.json()).toEqual({ status: "success", message: notices.refundRecorded, data: { orderId: twice.second, refundStatus: "Refunded", refundReference: "RFND-1" } });
+    expect(recorded.json()).toEqual({ status: "success", message: staffNotices.refundRecorded, data: { orderId: twice.second, refundStatus: "Refunded", refundReference: "RFND-1" } });
     expect((await record(twice.second, { reference: "RFND-2" })).statusCode).toBe(409);
 
     // Given back, it is no longer money held, and the refunds say how it went.

@@ -1,22 +1,4 @@
-import {
-  ROLE_STUDENT,
-  envelope,
-  feePaymentAnswerSchema,
-  feePaymentRequestSchema,
-  type FeePaymentRequest,
-  feeReceiptParamsSchema,
-  feeStatusQuerySchema,
-  feeStatusSchema,
-  feeTransactionExportQuerySchema,
-  feeTransactionListQuerySchema,
-  feeTransactionPageSchema,
-  notices,
-  receiptCancellationSchema,
-  receiptCancelledSchema,
-  receiptQuerySchema,
-  refundParamsSchema,
-  refundRecordSchema,
-} from "@admissions/shared";
+import { ROLE_STUDENT, envelope, feePaymentAnswerSchema, feePaymentRequestSchema, feeReceiptParamsSchema, feeStatusQuerySchema, feeStatusSchema, feeTransactionExportQuerySchema, feeTransactionListQuerySchema, feeTransactionPageSchema, notices, receiptCancellationSchema, receiptCancelledSchema, receiptQuerySchema, refundParamsSchema, refundRecordSchema, staffNotices, type FeePaymentRequest } from "@admissions/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { responses, success } from "../../http.js";
@@ -149,7 +131,7 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.requireStaff,
     },
-    async (request) => success(await recordRefund(app.ctx, request.actor!, request.params.orderId, request.body, requestMeta(request)), notices.refundRecorded),
+    async (request) => success(await recordRefund(app.ctx, request.actor!, request.params.orderId, request.body, requestMeta(request)), staffNotices.refundRecorded),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { ROLE_STUDENT, isStaffRole, notices, type FeePayment, type FeeStatus } from "@admissions/shared";
+import { ROLE_STUDENT, isStaffRole, notices, staffNotices, type FeePayment, type FeeStatus } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.js";
@@ -70,7 +70,7 @@ async function lockPayableTerm(db: Database, student: FeeStudentRecord, payment:
 
 /** Who an online payment is for: only a student, paying their own fee. */
 export async function onlinePayerOf(db: Database, actor: Actor, payment: FeePayment): Promise<FeeStudentRecord> {
-  if (isStaffRole(actor.role)) throw new ForbiddenError(notices.onlineFeeStudentOnly);
+  if (isStaffRole(actor.role)) throw new ForbiddenError(staffNotices.onlineFeeStudentOnly);
   if (actor.role !== ROLE_STUDENT) throw new ForbiddenError();
   return ownStudent(db, actor, payment.userName);
 }

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_USER, messages, notices } from "@admissions/shared";
+import { ROLE_ADMIN, ROLE_USER, messages, notices, staffNotices } from "@admissions/shared";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, feePayments, feeTerms, paymentOrders, students } from "../../db/schema/index.js";
@@ -306,7 +306,7 @@ describe("POST /booking/feePayment online", () => {
     const person = await student();
     const staff = await payOnline(adminCookie, "FART-Y1T1", { userName: person.user.userName });
     expect(staff.statusCode).toBe(403);
-    expect(staff.json().message).toBe(notices.onlineFeeStudentOnly);
+    expect(staff.json().message).toBe(staffNotices.onlineFeeStudentOnly);
     const applicant = await signInAs(test, ROLE_USER);
     expect((await payOnline(applicant.cookie, "FART-Y1T1")).statusCode).toBe(403);
     const other = await student();

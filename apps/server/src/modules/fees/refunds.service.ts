@@ -1,4 +1,4 @@
-import { isStaffRole, notices, type RefundRecord } from "@admissions/shared";
+import { isStaffRole, staffNotices, type RefundRecord } from "@admissions/shared";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.js";
 import { recordActivity } from "../activity/activity.repository.js";
@@ -18,7 +18,7 @@ export async function recordRefund(ctx: AppContext, actor: Actor, orderId: strin
     if (!order) throw new NotFoundError();
     const degreeId = await degreeIdOfOrder(tx, order.id);
     if (degreeId !== undefined) assertDegreeInScope(await degreeScopeOf(tx, actor), degreeId);
-    if (order.refundStatus !== "Due") throw new ConflictError(notices.refundNotDue);
+    if (order.refundStatus !== "Due") throw new ConflictError(staffNotices.refundNotDue);
     const refunded = await recordRefundGiven(tx, order.id, { reference: refund.reference, refundedBy: actor.id });
     await recordActivity(tx, {
       actor: { id: actor.id, userName: actor.userName },

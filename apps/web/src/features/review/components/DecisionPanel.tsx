@@ -1,4 +1,4 @@
-import { decisionFields, limits, messages, notices, type DecisionStatus } from "@admissions/shared";
+import { decisionFields, limits, messages, staffNotices, type DecisionStatus } from "@admissions/shared";
 import { Alert, Button, Form, Input, Modal, Select, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,7 +41,7 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
       {
         onSuccess: () => {
           form.resetFields();
-          void message.success(translateMessage(notices.statusUpdated));
+          void message.success(translateMessage(staffNotices.statusUpdated));
         },
       },
     );
