@@ -11,6 +11,7 @@ import { useAcademicYearPreview, useCloseAcademicYear, type AcademicYearTarget }
 import { academicErrorText, academicYearName, willBeText } from "../components/academic-messages";
 import "../academic.css";
 import { Panel } from "../../../components/Panel";
+import { usePagerItemRender } from "../../../lib/pager-names";
 
 /** How many past years the year list offers; the server takes any year up to this one. */
 const YEARS_OFFERED = 6;
@@ -127,6 +128,7 @@ function YearPreview({
   closing: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const pagerItemRender = usePagerItemRender();
   const names = { year: academicYearName(preview.year), course: courseName };
   const table = useScrollableTable(t("academic.previewTitle", names));
   const moving = preview.moving.reduce((total, group) => total + group.count, 0);
@@ -187,7 +189,7 @@ function YearPreview({
               columns={columns}
               dataSource={preview.students}
               scroll={{ x: 720 }}
-              pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
+              pagination={{ itemRender: pagerItemRender, pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
             />
             {preview.students.length < total && <Typography.Text>{t("academic.shownOf", { shown: preview.students.length, total })}</Typography.Text>}
             <div>

@@ -12,6 +12,7 @@ import { useActivitySummary } from "../components/activity-summary";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
 import { DateRangeFilters } from "../../../components/DateRangeFilters";
+import { usePagerItemRender } from "../../../lib/pager-names";
 
 const PAGE_SIZE = 20;
 
@@ -22,6 +23,7 @@ const hasDetails = (entry: ActivityEntry) => !!entry.details && Object.keys(entr
 /** /activityLog: who did what to which record, when and from where; paged and filtered on the server. */
 export function ActivityLogPage() {
   const { t, i18n } = useTranslation();
+  const pagerItemRender = usePagerItemRender();
   const table = useScrollableTable(t("menu.activityLog"));
   const { actionLabel, entityLabel } = useActivityLabels();
   const summaryOf = useActivitySummary();
@@ -102,6 +104,7 @@ export function ActivityLogPage() {
           expandedRowRender: (entry) => <ActivityDetails details={entry.details ?? {}} />,
         }}
         pagination={{
+          itemRender: pagerItemRender,
           current: pageNo + 1,
           pageSize: PAGE_SIZE,
           total: log.data?.totalElements ?? 0,

@@ -15,12 +15,14 @@ import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
 import { DateRangeFilters } from "../../../components/DateRangeFilters";
+import { usePagerItemRender } from "../../../lib/pager-names";
 
 const PAGE_SIZE = 20;
 
 /** SPEC.md /admin: every application, found in seconds: search, filters, counts per status, server paging. */
 export function ApplicationsPage() {
   const { t } = useTranslation();
+  const pagerItemRender = usePagerItemRender();
   const table = useScrollableTable(t("menu.applications"));
   const { params, update } = useUrlQuery();
   const courses = useAllCourses();
@@ -167,7 +169,7 @@ export function ApplicationsPage() {
         dataSource={data?.content}
         loading={list.isFetching}
         scroll={{ x: 900 }}
-        pagination={{ current: pageNo + 1, pageSize: PAGE_SIZE, total: data?.totalElements ?? 0, showSizeChanger: false, showTotal: (total) => t("applications.total", { total }) }}
+        pagination={{ itemRender: pagerItemRender, current: pageNo + 1, pageSize: PAGE_SIZE, total: data?.totalElements ?? 0, showSizeChanger: false, showTotal: (total) => t("applications.total", { total }) }}
         onChange={(pagination, _filters, sorter) => update(tableChange(pagination, sorter), true)}
       />
     </Panel>

@@ -16,6 +16,7 @@ import { feeModeName, feeStatusColour, feeTermNumbers, feeYears, formatRupees } 
 import { browserTimeZone } from "../../../lib/time-zone";
 import { DateRangeFilters } from "../../../components/DateRangeFilters";
 import { Panel } from "../../../components/Panel";
+import { usePagerItemRender } from "../../../lib/pager-names";
 
 const PAGE_SIZE = 20;
 
@@ -32,6 +33,7 @@ const DEFAULT_STATUS: FeeTransactionStatus = "Paid";
  */
 export function FeesTransactionsPage() {
   const { t, i18n } = useTranslation();
+  const pagerItemRender = usePagerItemRender();
   const table = useScrollableTable(t("menu.feesTransaction"));
   const { params, update } = useUrlQuery();
   const degrees = useAllDegrees();
@@ -180,6 +182,7 @@ export function FeesTransactionsPage() {
         loading={list.isFetching}
         scroll={{ x: "max-content" }}
         pagination={{
+          itemRender: pagerItemRender,
           current: pageNo + 1,
           pageSize: PAGE_SIZE,
           total: data?.totalElements ?? 0,

@@ -12,6 +12,7 @@ import { useSaveDegree } from "../api/masters";
 import { FeeStructureModal } from "../components/FeeStructureModal";
 import { MasterFormModal } from "../components/MasterFormModal";
 import { ActiveTag, MasterList, RowButton, useActiveToggle } from "../components/MasterList";
+import { usePagerItemRender } from "../../../lib/pager-names";
 
 type DegreeValues = { name: string; courseId: number };
 
@@ -21,6 +22,7 @@ type DegreeValues = { name: string; courseId: number };
  */
 export function DegreesPage() {
   const { t } = useTranslation();
+  const pagerItemRender = usePagerItemRender();
   const table = useScrollableTable(t("menu.degree"));
   const message = useMessage();
   const isAdmin = useIsAdmin();
@@ -95,7 +97,7 @@ export function DegreesPage() {
         columns={columns}
         dataSource={(degrees.data ?? []).filter((degree) => courseFilter === undefined || degree.courseId === courseFilter)}
         loading={degrees.isPending || courses.isPending}
-        pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+        pagination={{ itemRender: pagerItemRender, pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
         scroll={{ x: 720 }}
         locale={{ emptyText: t("masters.empty") }}
       />

@@ -6,12 +6,14 @@ import { errorText } from "../../../lib/error-text";
 import { useScrollableTable } from "../../../lib/table-scroll";
 import { useImportLog } from "../api/student-import";
 import { RejectedRows } from "./RejectedRows";
+import { usePagerItemRender } from "../../../lib/pager-names";
 
 const PAGE_SIZE = 10;
 
 /** Every import (a department admin's own), newest first; a refused one opens to show its rows and why. */
 export function ImportLog() {
   const { t, i18n } = useTranslation();
+  const pagerItemRender = usePagerItemRender();
   const table = useScrollableTable(t("studentImport.logTitle"));
   const [pageNo, setPageNo] = useState(0);
   const log = useImportLog(pageNo, PAGE_SIZE);
@@ -60,6 +62,7 @@ export function ImportLog() {
           expandedRowRender: (entry) => <RejectedRows rows={entry.rejected} caption={t("studentImport.rejectedOf", { fileName: entry.fileName })} />,
         }}
         pagination={{
+          itemRender: pagerItemRender,
           current: pageNo + 1,
           pageSize: PAGE_SIZE,
           total: log.data?.totalElements ?? 0,

@@ -11,6 +11,7 @@ import { formatRupees, studentErrorText, studentStatusColour } from "../componen
 import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
+import { usePagerItemRender } from "../../../lib/pager-names";
 
 const PAGE_SIZE = 20;
 
@@ -34,6 +35,7 @@ function filterOf(params: URLSearchParams): StudentFilter & { pageNo: number } {
 /** SPEC.md /students/list: every admitted student, searched, filtered and paged on the server. */
 export function StudentsPage() {
   const { t } = useTranslation();
+  const pagerItemRender = usePagerItemRender();
   const table = useScrollableTable(t("menu.students"));
   const { params, update } = useUrlQuery();
   const courses = useAllCourses();
@@ -166,6 +168,7 @@ export function StudentsPage() {
         loading={list.isFetching}
         scroll={{ x: 900 }}
         pagination={{
+          itemRender: pagerItemRender,
           current: filter.pageNo + 1,
           pageSize: PAGE_SIZE,
           total: list.data?.totalElements ?? 0,

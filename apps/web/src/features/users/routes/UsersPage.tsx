@@ -17,6 +17,7 @@ import { useRoleLabel } from "../components/role-label";
 import { UserFormModal } from "../components/UserFormModal";
 import { Panel } from "../../../components/Panel";
 import { AddressSearch } from "../../../components/AddressSearch";
+import { usePagerItemRender } from "../../../lib/pager-names";
 
 const PAGE_SIZE = 20;
 
@@ -29,6 +30,7 @@ export function UsersPage() {
 
 function UsersScreen() {
   const { t, i18n } = useTranslation();
+  const pagerItemRender = usePagerItemRender();
   const table = useScrollableTable(t("menu.user"));
   const message = useMessage();
   const [modal, modalHolder] = Modal.useModal();
@@ -194,6 +196,7 @@ function UsersScreen() {
           loading={list.isFetching}
           scroll={{ x: 900 }}
           pagination={{
+            itemRender: pagerItemRender,
             current: pageNo + 1,
             pageSize: PAGE_SIZE,
             total: list.data?.totalElements ?? 0,
