@@ -108,7 +108,7 @@ test("a PDF over 1 MB is refused in the browser with SPEC.md's message", async (
   await expect(page.getByText("Should accept agreement")).toBeVisible();
 });
 
-test("staff enter a walk-in applicant's form offline, see 'Saved' and start again at the first step", async ({ page }) => {
+test("staff enter a walk-in applicant's form offline, lose nothing when their session ends, see 'Saved' and start again at the first step", async ({ page }) => {
   test.setTimeout(180_000);
   const walkIn = newApplicantEmail();
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
@@ -121,6 +121,23 @@ test("staff enter a walk-in applicant's form offline, see 'Saved' and start agai
 
   await fillStudentDetails(page, { applicantEmail: walkIn });
   await expect(currentStep).toHaveText(/Address Details/);
+
+  // The session ends while the office types (the idle timeout): the next call is refused, the app
+  // goes to sign in and clears what the browser kept, and the entry comes back from the server's
+  // copy, the staff member's own draft.
+  await expect.poll(async () => (await page.request.get("/booking/admission/draft")).json().then((answer) => answer.data?.step), { timeout: 15_000 }).toBe(1);
+  await page.context().clearCookies();
+  await page.getByLabel("Street").fill("Gandhi Street");
+  await expect(page).toHaveURL(/\/signin$/, { timeout: 15_000 });
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.getByRole("navigation", { name: "Staff navigation" }).getByRole("link", { name: "New Admission" }).click();
+  await expect(currentStep).toHaveText(/Address Details/);
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByLabel("Applicant's e-mail")).toHaveValue(walkIn);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("PRIYA S");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(currentStep).toHaveText(/Address Details/);
+
   await page.getByLabel("Student's e-mail").fill(walkIn);
   await fillAddress(page);
   await fillMarks(page);
@@ -131,6 +148,8 @@ test("staff enter a walk-in applicant's form offline, see 'Saved' and start agai
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
   await expect(page.getByLabel("Applicant's e-mail")).toHaveValue("");
+  // The saved entry's draft went with the save: the next entry starts blank.
+  await expect.poll(async () => (await page.request.get("/booking/admission/draft")).json().then((answer) => answer.data?.values?.userName ?? null)).toBeFalsy();
   const stored = (await (await page.request.get(`/booking/admission?userName=${encodeURIComponent(walkIn)}`)).json()).data;
   expect(stored).toMatchObject({ isOffline: true, applicationStatus: "Submitted", paymentStatus: "Offline", name: "PRIYA S" });
 

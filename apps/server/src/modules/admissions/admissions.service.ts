@@ -184,6 +184,8 @@ export async function submitAdmission(ctx: AppContext, actor: Actor, admission: 
     const fields: NewApplication = { ...changes, userId: applicant.id, applicationNo, applicationDate: existing?.applicationDate ?? dayIn(ctx.settings.timeZone) };
     const saved = existing ? await updateApplication(tx, existing.id, fields) : await insertApplication(tx, fields);
     await deleteDraft(tx, applicant.id);
+    // Staff keep a walk-in entry's draft as their own (the web app's form): it is this entry's.
+    if (offline) await deleteDraft(tx, actor.id);
     const payment = offline ? undefined : await startApplicationPayment(ctx, tx, saved);
     const entry = { actor: { id: actor.id, userName: actor.userName }, entityType: "application", entityId: saved.applicationNo, ip: meta.ip };
     const saving = { degree: degree.name, status: saved.status };

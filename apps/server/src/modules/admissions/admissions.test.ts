@@ -349,6 +349,21 @@ describe("the server-side draft", () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it("keeps a walk-in entry's draft as the staff member's own, which the entry's save clears", async () => {
+    const staff = await signInAs(test, ROLE_ADMIN);
+    const walkIn = "walk.in.drafted@example.in";
+    expect((await putDraft(staff.cookie, { values: { userName: walkIn, name: "WALK IN" }, step: 1 })).statusCode).toBe(200);
+    expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie: staff.cookie } })).json().data).toEqual({ values: { userName: walkIn, name: "WALK IN" }, step: 1 });
+
+    const refused = await submit(staff.cookie, { ...(await applicationFor(staff, { userName: walkIn, isOffline: true, email: walkIn }, walkIn)), name: "" });
+    expect(refused.statusCode).toBe(400);
+    expect(await test.db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, staff.user.id))).toHaveLength(1);
+
+    const saved = await submit(staff.cookie, await applicationFor(staff, { userName: walkIn, isOffline: true, email: walkIn }, walkIn));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await test.db.select().from(applicationDrafts).where(eq(applicationDrafts.userId, staff.user.id))).toHaveLength(0);
+  });
+
   it("refuses a draft over 64 KiB", async () => {
     const { cookie } = await signInAs(test);
     expect((await putDraft(cookie, { filler: "x".repeat(70_000) })).statusCode).toBe(413);

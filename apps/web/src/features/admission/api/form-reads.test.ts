@@ -42,7 +42,7 @@ describe("the admission form's reads asked for ahead", () => {
     expect(paths).not.toContain(draftPath);
   });
 
-  it("reads only the courses and degrees for staff entering a walk-in applicant", async () => {
-    expect(await readsAhead({}, null)).toEqual(["/booking/courses", "/booking/degrees"]);
+  it("reads the courses, the degrees and their own draft of the entry for staff entering a walk-in applicant", async () => {
+    expect(await readsAhead({ [draftPath]: ok(null) }, null)).toEqual([draftPath, "/booking/courses", "/booking/degrees"].sort());
   });
 });

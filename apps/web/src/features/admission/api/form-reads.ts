@@ -51,13 +51,17 @@ export async function takeServerDraft(queryClient: QueryClient): Promise<Admissi
 
 /**
  * Asks for what the form reads before it draws, while its code is on its way (app/router.tsx): the
- * courses and degrees, and for an applicant (null for staff entering a walk-in applicant) the stored
- * application, then the server's draft when there is none and the applicant is still signed in.
+ * courses and degrees, and for an applicant the stored application, then the server's draft when
+ * there is none and the applicant is still signed in; for staff entering a walk-in applicant (null),
+ * their own draft of the entry.
  */
 export function readAdmissionFormAhead(queryClient: QueryClient, applicant: string | null): void {
   void queryClient.prefetchQuery(coursesQuery);
   void queryClient.prefetchQuery(degreesQuery);
-  if (applicant === null) return;
+  if (applicant === null) {
+    void queryClient.prefetchQuery(serverDraftQuery);
+    return;
+  }
   const stillSignedIn = () => queryClient.getQueryData<SessionUser | null>(sessionKey)?.userName === applicant;
   void queryClient
     .fetchQuery(storedAdmissionQuery(applicant))

@@ -129,7 +129,7 @@ export function AdmissionPage() {
         ? local?.applicationNo === application.applicationNo
           ? local
           : null
-        : newestDraft(local, offline ? null : await takeServerDraft(queryClient));
+        : newestDraft(local, await takeServerDraft(queryClient));
       let values = application ? formValuesOf(application) : blankAdmission(offline ? undefined : user?.userName);
       let startStep = student ? MARKS_STEP : 0;
       if (draft) {
@@ -158,18 +158,22 @@ export function AdmissionPage() {
     if (shown) form.scrollToField(fieldNameOf(shown.field), { block: "center", focus: true });
   }, [errorsToShow, form, message, step, stepDrawn]);
 
-  /** Every change goes to the browser at once and to the server shortly after; a step change goes to both at once. */
+  /**
+   * Every change goes to the browser at once and to the server shortly after; a step change goes to
+   * both at once. A walk-in entry too, as the staff member's own draft: a session that ends while
+   * they type (the idle timeout) clears the browser's copy with everything else it kept of them.
+   */
   const persist = useCallback(
     (nextStep: number, now = false) => {
       const draft = { savedAt: Date.now(), step: nextStep, values: form.getFieldsValue(true) as Record<string, unknown> };
       writeLocalDraft({ ...draft, applicationNo: stored.data?.applicationNo }, user?.userName);
-      if (offline || student) return;
+      if (student) return;
       clearTimeout(serverDraftTimer.current);
       const send = () => void saveServerDraft(draft, user?.userName).catch(() => undefined);
       if (now) send();
       else serverDraftTimer.current = setTimeout(send, SERVER_DRAFT_DELAY_MS);
     },
-    [form, offline, student, user?.userName, stored.data?.applicationNo],
+    [form, student, user?.userName, stored.data?.applicationNo],
   );
   useEffect(() => () => clearTimeout(serverDraftTimer.current), []);
 
@@ -249,6 +253,8 @@ export function AdmissionPage() {
   };
 
   const send = async (payload: AdmissionInput) => {
+    // A draft sent once the save has gone would outlive it, and bring the form back next time.
+    clearTimeout(serverDraftTimer.current);
     let answer;
     try {
       answer = await submit.mutateAsync(payload);
@@ -262,7 +268,6 @@ export function AdmissionPage() {
       void message.error(errorText(error, t));
       return;
     }
-    clearTimeout(serverDraftTimer.current);
     clearLocalDraft();
     void message.success(t("notices.saved"));
     if (!offline && !student && postToGateway(answer)) {
