@@ -76,3 +76,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** Whether a statement failed on the named unique index or constraint (Drizzle wraps the driver's error). */
+export function violatesConstraint(error: unknown, constraint: string): boolean {
+  const cause = error instanceof Error && error.cause ? error.cause : error;
+  return typeof cause === "object" && cause !== null && "constraint" in cause && cause.constraint === constraint;
+}

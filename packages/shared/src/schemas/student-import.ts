@@ -4,6 +4,7 @@ import { emailField } from "./auth.js";
 import { admissionFields } from "./admission.js";
 import { pageQuerySchema, pageSchema } from "./envelope.js";
 import { cleanMasterName } from "./masters.js";
+import { admissionNoField } from "./students.js";
 
 /**
  * What the student import says, about the file and about a row. The web app shows them through
@@ -79,10 +80,7 @@ const latestAdmissionYear = () => new Date().getFullYear() + 1;
  * course and degree are names (or the course's id), found by the server among the masters.
  */
 export const studentImportRowSchema = z.object({
-  admissionNo: z
-    .string()
-    .transform((value) => value.trim().toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9/.-]{0,39}$/, studentImportMessages.admissionNoInvalid)),
+  admissionNo: admissionNoField(studentImportMessages.admissionNoInvalid),
   name: admissionFields.name,
   email: emailField(messages.emailInvalid),
   mobile: admissionFields.whatsappNo,

@@ -19,6 +19,8 @@ export const studentMessages = {
   emailInvalid: "Enter the student's e-mail, such as name@example.com!",
   emailInUse: "The student has signed in with this e-mail already: it can no longer be changed here!",
   emailTaken: "Another account already uses this e-mail!",
+  admissionNoInvalid: "Enter the admission number: up to 40 letters, digits, -, / or .!",
+  admissionNoTaken: "Another student already has this admission number!",
   updated: "Student updated",
 } as const;
 
@@ -127,10 +129,20 @@ export const studentDetailSchema = z.object({
   payments: z.array(studentPaymentSchema),
   /** An imported student nobody has signed in as yet: the e-mail, their sign-in, may be corrected. */
   emailCorrectable: z.boolean(),
+  /** An imported student: the admission number, typed in the file, may be corrected. */
+  admissionNoCorrectable: z.boolean(),
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
 export const studentIdParamsSchema = z.object({ id: recordId() });
+
+/** An admission number as the college's register writes it: upper-cased, up to 40 letters, digits, -, / or . */
+export function admissionNoField(message: string) {
+  return z
+    .string()
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9/.-]{0,39}$/, message));
+}
 
 /** Each field of the edit with its own rule, so the dialog checks a field as the server does. */
 export const studentFields = {
@@ -142,14 +154,17 @@ export const studentFields = {
   status: statusField,
   /** Only an imported student's, typed wrong in the file, while nobody has signed in with it (the server checks). */
   email: emailField(studentMessages.emailInvalid),
+  /** Only an imported student's, typed wrong in the file (the server checks). */
+  admissionNo: admissionNoField(studentMessages.admissionNoInvalid),
 };
 
 /**
- * POST students: changes a student's name, mobile, year and status, and an imported student's e-mail
- * while nobody has signed in with it. Students are made by approval and by import, so the id is
- * required. A client may send the whole record back: the admission number, course and degree are
- * accepted only unchanged, and the e-mail and user name unchanged or as the corrected e-mail (the
- * server compares them with the record, and checks a new e-mail).
+ * POST students: changes a student's name, mobile, year and status, an imported student's admission
+ * number, and an imported student's e-mail while nobody has signed in with it. Students are made by
+ * approval and by import, so the id is required. A client may send the whole record back: the course
+ * and degree are accepted only unchanged, an admitted applicant's admission number too, and the
+ * e-mail and user name unchanged or as the corrected e-mail (the server compares them with the
+ * record, and checks a new e-mail or admission number).
  */
 export const studentUpdateSchema = z.object(
   {

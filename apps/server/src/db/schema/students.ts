@@ -34,6 +34,9 @@ export const feeStructures = pgTable(
 );
 
 /** An admitted student: made by approval (or, later, by import), one per account. */
+/** The unique index of admission numbers, which a correction to a number taken meanwhile runs into. */
+export const STUDENT_ADMISSION_NO_KEY = "students_admission_no_key";
+
 export const students = pgTable(
   "students",
   {
@@ -62,7 +65,7 @@ export const students = pgTable(
   (table) => [
     uniqueIndex("students_user_id_key").on(table.userId),
     uniqueIndex("students_application_id_key").on(table.applicationId),
-    uniqueIndex("students_admission_no_key").on(table.admissionNo),
+    uniqueIndex(STUDENT_ADMISSION_NO_KEY).on(table.admissionNo),
     index("students_degree_idx").on(table.degreeId, table.currentYear),
     index("students_name_idx").on(table.name.op("text_pattern_ops")),
   ],

@@ -1,6 +1,6 @@
 import { editableApplicationStatuses } from "@admissions/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
+import { violatesConstraint, type Database } from "../../db/client.js";
 import { batchedPerDatabase } from "../../db/batched.js";
 import { preparedPerDatabase } from "../../db/prepared.js";
 import { PAYMENT_ORDER_ID_KEY, activityLog, applicationDrafts, applications, paymentOrders } from "../../db/schema/index.js";
@@ -113,7 +113,7 @@ const resaveOfAnyApplicant = batchedPerDatabase(
     } catch (error) {
       // Alone, the applicant's other save took the order id and the transaction saves this one;
       // in a batch, the batch is asked again one save at a time, which comes here alone.
-      if (inputs.length === 1 && violates(error, PAYMENT_ORDER_ID_KEY)) return [];
+      if (inputs.length === 1 && violatesConstraint(error, PAYMENT_ORDER_ID_KEY)) return [];
       throw error;
     }
   },
@@ -182,9 +182,3 @@ const resaveQuery = preparedPerDatabase((db) => {
     .innerJoin(numbered, sql`numbered.user_id = ${saved.userId}`)
     .prepare("resave_applications");
 });
-
-/** Whether a statement failed on the named unique index or constraint (Drizzle wraps the driver's error). */
-function violates(error: unknown, constraint: string): boolean {
-  const cause = error instanceof Error && error.cause ? error.cause : error;
-  return typeof cause === "object" && cause !== null && "constraint" in cause && cause.constraint === constraint;
-}

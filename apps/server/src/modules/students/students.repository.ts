@@ -155,3 +155,9 @@ export async function matchAccountRoleToStatus(db: Database, studentId: number, 
     .returning({ id: users.id });
   return changed?.id;
 }
+
+/** Whether a student has the admission number. */
+export async function isAdmissionNoTaken(db: Database, admissionNo: string): Promise<boolean> {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.admissionNo, admissionNo)).limit(1);
+  return row !== undefined;
+}

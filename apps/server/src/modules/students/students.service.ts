@@ -12,7 +12,8 @@ import {
 } from "@admissions/shared";
 import type { z } from "zod";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
-import type { Database } from "../../db/client.js";
+import { violatesConstraint, type Database } from "../../db/client.js";
+import { STUDENT_ADMISSION_NO_KEY } from "../../db/schema/index.js";
 import { NotFoundError, ValidationError } from "../../errors.js";
 import { copyFeeStructureToStudents } from "../academic/academic.repository.js";
 import { recordActivity } from "../activity/activity.repository.js";
@@ -28,6 +29,7 @@ import {
   findStudentsPage,
   getStudent,
   hasEverSignedIn,
+  isAdmissionNoTaken,
   matchAccountRoleToStatus,
   type StudentRecord,
 } from "./students.repository.js";
@@ -75,6 +77,7 @@ export async function getStudentDetail(db: Database, actor: Actor, id: number): 
     feeTerms: feeTerms.map(presentFeeTerm),
     payments: payments.map(presentPayment),
     emailCorrectable,
+    admissionNoCorrectable: isAdmissionNoCorrectable(student),
   };
 }
 
@@ -102,24 +105,43 @@ async function correctedEmail(db: Database, student: StudentRecord, input: Stude
 }
 
 /**
+ * An imported student's admission number is the college's register's, typed by the office in the
+ * file: one typed wrong is on every receipt and list, so it may be corrected (the activity log keeps
+ * the old one). An admitted applicant's was given by approval.
+ */
+const isAdmissionNoCorrectable = (student: StudentRecord) => student.applicationId === null;
+
+/** The admission number a request corrects the student's to, checked; undefined when it keeps it. */
+async function correctedAdmissionNo(db: Database, student: StudentRecord, input: StudentUpdate): Promise<string | undefined> {
+  const given = input.admissionNo?.trim().toUpperCase();
+  if (given === undefined || given === student.admissionNo) return undefined;
+  const refuse = (message: string) => new ValidationError([{ field: "admissionNo", message }]);
+  if (!isAdmissionNoCorrectable(student)) throw refuse(studentMessages.fixedFields);
+  const admissionNo = studentFields.admissionNo.safeParse(given);
+  if (!admissionNo.success) throw refuse(studentMessages.admissionNoInvalid);
+  if (await isAdmissionNoTaken(db, admissionNo.data)) throw refuse(studentMessages.admissionNoTaken);
+  return admissionNo.data;
+}
+
+/**
  * The facts that name a student elsewhere (the account, receipts, the degree's fees) and change only
  * through admission: a request may repeat them, but one that differs is refused. The user name may
- * also be the e-mail the request corrects the student's to, which `correctedEmail` checks.
+ * also be the e-mail the request corrects the student's to, which `correctedEmail` checks; an
+ * imported student's admission number is `correctedAdmissionNo`'s.
  */
 function changedFixedFields(student: StudentRecord, input: StudentUpdate): FieldError[] {
   const userName = input.userName?.trim().toLowerCase();
   const sent: [field: string, given: string | number | undefined, kept: string | number][] = [
     ["userName", userName === input.email?.trim().toLowerCase() ? undefined : userName, student.userName],
-    ["admissionNo", input.admissionNo?.trim().toUpperCase(), student.admissionNo],
     ["courseId", input.courseId, student.courseId],
     ["degreeId", input.degreeId, student.degreeId],
   ];
   return sent.filter(([, given, kept]) => given !== undefined && given !== kept).map(([field]) => ({ field, message: studentMessages.fixedFields }));
 }
 
-type EditableFields = Pick<StudentRecord, "name" | "mobile" | "currentYear" | "status" | "email">;
+type EditableFields = Pick<StudentRecord, "name" | "mobile" | "currentYear" | "status" | "email" | "admissionNo">;
 
-const editableOf = ({ name, mobile, currentYear, status, email }: EditableFields): EditableFields => ({ name, mobile, currentYear, status, email });
+const editableOf = ({ name, mobile, currentYear, status, email, admissionNo }: EditableFields): EditableFields => ({ name, mobile, currentYear, status, email, admissionNo });
 
 /** What changed, for the activity log's one line: `name A to B, currentYear 1 to 2`. */
 function describeChanges(from: EditableFields, to: EditableFields): string {
@@ -130,8 +152,8 @@ function describeChanges(from: EditableFields, to: EditableFields): string {
 }
 
 /**
- * Changes a student's name, mobile, current year and status, on the locked record, with its activity
- * entry in the same transaction. A changed status takes the account's role with it (a Cancelled
+ * Changes a student's name, mobile, current year and status, and an imported student's admission
+ * number and e-mail, on the locked record, with its activity entry in the same transaction. A changed status takes the account's role with it (a Cancelled
  * student is an applicant again, and one made Active again a student, as decisions do). A request
  * that changes nothing writes nothing.
  */
@@ -142,6 +164,7 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     const refused = changedFixedFields(before, input);
     if (refused.length > 0) throw new ValidationError(refused);
     const email = await correctedEmail(tx, before, input);
+    const admissionNo = await correctedAdmissionNo(tx, before, input);
     // An admission withdrawn by a decision (cancelled, rejected, transferred to another degree) is
     // made again by approving the application, which gives the degree's terms; not from here.
     if (input.status === "Active" && before.status !== "Active" && before.applicationId !== null) {
@@ -150,7 +173,7 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     }
 
     const from = editableOf(before);
-    const to = editableOf({ ...input, email: email ?? before.email });
+    const to = editableOf({ ...input, email: email ?? before.email, admissionNo: admissionNo ?? before.admissionNo });
     const changes = describeChanges(from, to);
     if (!changes) return presentStudent(before);
     const yearChanged = from.currentYear !== to.currentYear;
@@ -160,7 +183,11 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
       throw new ValidationError([{ field: "currentYear", message: studentImportMessages.yearNotReached }]);
     }
 
-    await updateStudent(tx, before.id, to);
+    await updateStudent(tx, before.id, to).catch((error: unknown) => {
+      // Given to another student since the check (a colleague's correction, an import).
+      if (violatesConstraint(error, STUDENT_ADMISSION_NO_KEY)) throw new ValidationError([{ field: "admissionNo", message: studentMessages.admissionNoTaken }]);
+      throw error;
+    });
     // The account signs in with the corrected e-mail.
     if (email) await updateUserName(tx, before.userId, email);
     if (from.status !== to.status) accountChanged = await matchAccountRoleToStatus(tx, before.id, to.status);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, students, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { createUser, signIn, signInAs, signInAsDepartmentAdmin, submitApplicationAs, whoAmI } from "../../test/factories.js";
+import { textOfPdf } from "../../test/pdf-text.js";
 
 let test: TestApp;
 let adminCookie: string;
@@ -592,5 +593,45 @@ describe("an imported student's e-mail", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().data.errors).toEqual([{ field: "userName", message: studentMessages.fixedFields }]);
     expect(await accountOf(student.id)).toEqual({ userName: student.userName, email: student.userName });
+  });
+});
+
+describe("an imported student's admission number", () => {
+  const detailOf = async (id: number) => (await call({ url: `/students/${id}` }, adminCookie)).json().data;
+  const change = (student: Admitted, admissionNo: string) => edit({ id: student.id, name: "ELANGO V", mobile: "9840000005", currentYear: 2, status: "Active", admissionNo });
+
+  it("is corrected, on the record and every receipt, with the activity entry under the old number", async () => {
+    const student = await importStudent("0921");
+    expect((await detailOf(student.id)).admissionNoCorrectable).toBe(true);
+    expect((await detailOf(people.anitha.id)).admissionNoCorrectable).toBe(false);
+    await test.db.insert(feeTerms).values({ studentId: student.id, academicYear: 2, termNo: 1, amountPaise: 2_500_000, feeCode: "ART-Y2T1", status: "Due" });
+    await payTerm(student.id, 2, 1, { receiptNo: "RCPT-S-0921", mode: "Cash", paidAt: new Date("2026-06-12T09:00:00Z") });
+
+    const response = await change(student, `  adm-ug-${year - 1}-0291 `);
+    expect(response.statusCode, response.body).toBe(200);
+    const corrected = `ADM-UG-${year - 1}-0291`;
+    expect(response.json().data).toMatchObject({ admissionNo: corrected });
+    expect((await studentRow(student.id)).admissionNo).toBe(corrected);
+    const [entry] = await updatesOf(student.admissionNo);
+    expect(entry!.summary).toBe(`Changed student ${student.admissionNo}: admissionNo ${student.admissionNo} to ${corrected}`);
+    expect(entry!.details).toMatchObject({ from: { admissionNo: student.admissionNo }, to: { admissionNo: corrected } });
+
+    // The receipt is printed from the record: it names the corrected number.
+    const receipt = await call({ url: "/feeReceipt/RCPT-S-0921" }, adminCookie);
+    expect(receipt.statusCode).toBe(200);
+    expect(textOfPdf(receipt.rawPayload)).toContain(corrected);
+    expect(admissionNosOf(await filter({ search: corrected }))).toEqual([corrected]);
+  });
+
+  it.each([
+    ["not one", "ADM UG #1", studentMessages.admissionNoInvalid],
+    ["another student's", "taken", studentMessages.admissionNoTaken],
+  ])("refuses %s with 400 under the field and changes nothing", async (_case, admissionNo, message) => {
+    const student = await importStudent(admissionNo === "taken" ? "0923" : "0922");
+    const response = await change(student, admissionNo === "taken" ? people.anitha.admissionNo.toLowerCase() : admissionNo);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "admissionNo", message }]);
+    expect((await studentRow(student.id)).admissionNo).toBe(student.admissionNo);
+    expect(await updatesOf(student.admissionNo)).toEqual([]);
   });
 });

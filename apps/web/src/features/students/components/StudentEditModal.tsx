@@ -18,12 +18,14 @@ interface StudentEditValues {
   status: StudentStatus;
   /** Only in the form while the e-mail may be corrected. */
   email?: string;
+  /** Only in the form for an imported student. */
+  admissionNo?: string;
 }
 
 const FORM_ID = "student-edit-form";
-const editableFields = new Set<string>(["name", "mobile", "currentYear", "status", "email"]);
+const editableFields = new Set<string>(["name", "mobile", "currentYear", "status", "email", "admissionNo"]);
 
-/** The server's field errors under their fields (the admission number and degree are not in the form). */
+/** The server's field errors under their fields (the course and degree are not in the form). */
 function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown, t: TFunction) {
   if (!(error instanceof ApiError)) return;
   form.setFields(
@@ -34,12 +36,22 @@ function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown,
 }
 
 /**
- * Changes a student's name, mobile, current year and status in a dialog, and an imported student's
- * e-mail while nobody has signed in with it (`emailCorrectable`). The admission number, course and
- * degree come from admission and are not offered. A refusal keeps the dialog open with the server's
- * message on top.
+ * Changes a student's name, mobile, current year and status in a dialog, an imported student's
+ * admission number (`admissionNoCorrectable`), and their e-mail while nobody has signed in with it
+ * (`emailCorrectable`). The course and degree come from admission or the import and are not offered.
+ * A refusal keeps the dialog open with the server's message on top.
  */
-export function StudentEditModal({ student, emailCorrectable, onClose }: { student: Student; emailCorrectable: boolean; onClose: () => void }) {
+export function StudentEditModal({
+  student,
+  emailCorrectable,
+  admissionNoCorrectable,
+  onClose,
+}: {
+  student: Student;
+  emailCorrectable: boolean;
+  admissionNoCorrectable: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   useFocusBackOnClose();
   const message = useMessage();
@@ -74,13 +86,20 @@ export function StudentEditModal({ student, emailCorrectable, onClose }: { stude
     >
       <Flex vertical gap="middle">
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
-        <Typography.Paragraph>{t(emailCorrectable ? "students.editHintImported" : "students.editHint")}</Typography.Paragraph>
+        <Typography.Paragraph>{t(admissionNoCorrectable ? "students.editHintImported" : "students.editHint")}</Typography.Paragraph>
         <Form<StudentEditValues>
           form={form}
           name={FORM_ID}
           layout="vertical"
           requiredMark={false}
-          initialValues={{ name: student.name, mobile: student.mobile, currentYear: student.currentYear, status: student.status as StudentStatus, email: student.email }}
+          initialValues={{
+            name: student.name,
+            mobile: student.mobile,
+            currentYear: student.currentYear,
+            status: student.status as StudentStatus,
+            email: student.email,
+            admissionNo: student.admissionNo,
+          }}
           onFinish={(values) => void sending.run(() => save(values))}
         >
           <Form.Item name="name" label={t("students.name")} extra={t("admission.nameHint")} rules={[zodRule(studentFields.name)]}>
@@ -89,6 +108,11 @@ export function StudentEditModal({ student, emailCorrectable, onClose }: { stude
           <Form.Item name="mobile" label={t("students.mobile")} rules={[zodRule(studentFields.mobile)]}>
             <Input type="tel" autoComplete="off" inputMode="tel" maxLength={16} />
           </Form.Item>
+          {admissionNoCorrectable && (
+            <Form.Item name="admissionNo" label={t("students.admissionNo")} extra={t("students.admissionNoHint")} rules={[zodRule(studentFields.admissionNo)]}>
+              <Input autoComplete="off" maxLength={40} />
+            </Form.Item>
+          )}
           {emailCorrectable && (
             <Form.Item name="email" label={t("students.email")} extra={t("students.emailHint")} rules={[zodRule(studentFields.email)]}>
               <Input type="email" autoComplete="off" inputMode="email" />

@@ -47,6 +47,7 @@ const detail = {
     { receiptNo: "FR-2026-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 10101, mode: "Cash", reference: null, academicYear: 1, termNo: 1, cancelledAt: null, cancelledBy: null, cancelReason: null },
   ],
   emailCorrectable: false,
+  admissionNoCorrectable: false,
 };
 
 /** The student API as the server answers it; every edit is recorded and answered by `save`. */
@@ -191,13 +192,13 @@ describe("a student's page", { timeout: 60_000 }, () => {
   });
 
   it("offers an imported student's e-mail for correction while nobody has signed in with it, and only then", async () => {
-    const imported = { ...detail, application: null, student: { ...student, email: "elango.v@exmaple.in", userName: "elango.v@exmaple.in" }, emailCorrectable: true };
+    const imported = { ...detail, application: null, student: { ...student, email: "elango.v@exmaple.in", userName: "elango.v@exmaple.in" }, emailCorrectable: true, admissionNoCorrectable: true };
     const api = studentApi({ read: () => okAnswer(imported) });
     renderAt("/students/7");
     await findTitle("ANITHA R");
     await userEvent.click(screen.getByRole("button", { name: "Edit" }));
     const dialog = await openDialog("Edit ANITHA R");
-    expect(within(dialog).getByText("The admission number, course and degree come from the import and cannot be changed here.")).toBeTruthy();
+    expect(within(dialog).getByText("The course and degree come from the import and cannot be changed here.")).toBeTruthy();
     const email = within(dialog).getByLabelText("E-mail (the student's sign-in)");
     expect(email).toHaveProperty("value", "elango.v@exmaple.in");
     await userEvent.clear(email);
@@ -209,7 +210,34 @@ describe("a student's page", { timeout: 60_000 }, () => {
     await userEvent.type(email, ".in");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Student updated")).toBeTruthy();
-    expect(api.saves).toEqual([{ id: 7, name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active", email: "elango.v@example.in" }]);
+    expect(api.saves).toEqual([{ id: 7, name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active", email: "elango.v@example.in", admissionNo: "ADM-UG-2026-0001" }]);
+  });
+
+  it("offers an imported student's admission number for correction, with the server's refusal under it", async () => {
+    const imported = { ...detail, application: null, admissionNoCorrectable: true };
+    const answers = [failureAnswer(400, studentMessages.admissionNoTaken, [{ field: "admissionNo", message: studentMessages.admissionNoTaken }]), okAnswer(student, studentMessages.updated)];
+    const api = studentApi({ read: () => okAnswer(imported), save: () => answers.shift()! });
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = await openDialog("Edit ANITHA R");
+    const admissionNo = within(dialog).getByLabelText("Admission No");
+    expect(admissionNo).toHaveProperty("value", "ADM-UG-2026-0001");
+    await userEvent.clear(admissionNo);
+    await userEvent.type(admissionNo, "ADM UG #1");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText(studentMessages.admissionNoInvalid)).toBeTruthy();
+    expect(api.saves).toEqual([]);
+
+    await userEvent.clear(admissionNo);
+    await userEvent.type(admissionNo, "adm-ug-2026-0010");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText(studentMessages.admissionNoTaken, { selector: ".ant-form-item-explain-error" })).toBeTruthy();
+    await userEvent.clear(admissionNo);
+    await userEvent.type(admissionNo, "adm-ug-2026-0011");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Student updated")).toBeTruthy();
+    expect(api.saves.map((saved) => (saved as { admissionNo: string }).admissionNo)).toEqual(["adm-ug-2026-0010", "adm-ug-2026-0011"]);
   });
 
   it("offers no e-mail to correct once the student has signed in, or for an admitted applicant", async () => {
@@ -219,6 +247,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole("button", { name: "Edit" }));
     const dialog = await openDialog("Edit ANITHA R");
     expect(within(dialog).queryByLabelText("E-mail (the student's sign-in)")).toBeNull();
+    expect(within(dialog).queryByLabelText("Admission No")).toBeNull();
     expect(within(dialog).getByText("The e-mail, admission number, course and degree come from admission and cannot be changed here.")).toBeTruthy();
   });
 

@@ -108,7 +108,14 @@ export function StudentPage() {
           <PaymentsSection payments={detail.data.payments} payer={detail.data.student.name} />
         </>
       )}
-      {editing && student && <StudentEditModal student={student} emailCorrectable={detail.data?.emailCorrectable ?? false} onClose={() => setEditing(false)} />}
+      {editing && student && (
+        <StudentEditModal
+          student={student}
+          emailCorrectable={detail.data?.emailCorrectable ?? false}
+          admissionNoCorrectable={detail.data?.admissionNoCorrectable ?? false}
+          onClose={() => setEditing(false)}
+        />
+      )}
     </Space>
   );
 }
