@@ -53,6 +53,10 @@ export const paymentOrders = pgTable(
     uniqueIndex(PAYMENT_ORDER_ID_KEY).on(table.orderId),
     uniqueIndex("payment_orders_tracking_id_key").on(table.trackingId),
     index("payment_orders_application_idx").on(table.applicationId),
+    // A term fee order is numbered by counting its term's orders (numberedOrderId), and a receipt's
+    // cancellation looks for the term's payment held for refund: without it both read every order
+    // there is, the hundred thousand application fees' too.
+    index("payment_orders_fee_term_idx").on(table.feeTermId).where(sql`${table.feeTermId} is not null`),
     index("payment_orders_awaiting_idx")
       .on(table.checkedAt.asc().nullsFirst(), table.createdAt)
       .where(sql`${table.status} = 'Awaiting'`),

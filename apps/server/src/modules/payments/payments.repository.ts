@@ -15,8 +15,7 @@ export async function markRefundDue(db: Database, orderId: number): Promise<void
 
 /**
  * The term's earliest gateway payment still owed back whose amount is the term's fee now, locked: money
- * that can pay the term once the office receipt that made it a duplicate is cancelled. Found through
- * the small index of orders with a refund.
+ * that can pay the term once the office receipt that made it a duplicate is cancelled.
  */
 export async function lockHeldOrderOfTerm(db: Database, term: { id: number; amountPaise: number }): Promise<PaymentOrderRow | undefined> {
   const [row] = await db
