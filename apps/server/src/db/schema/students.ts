@@ -171,6 +171,8 @@ export const feePayments = pgTable(
     uniqueIndex("fee_payments_receipt_no_key").on(table.receiptNo),
     index("fee_payments_paid_at_idx").on(table.paidAt),
     index("fee_payments_student_idx").on(table.studentId),
+    // The receipt of an online order (payments/receipt/{orderId}) is found by its order.
+    index("fee_payments_payment_order_idx").on(table.paymentOrderId).where(sql`${table.paymentOrderId} is not null`),
   ],
 );
 

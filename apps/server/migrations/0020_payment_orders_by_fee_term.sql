@@ -1,1 +1,0 @@
-CREATE INDEX "payment_orders_fee_term_idx" ON "payment_orders" USING btree ("fee_term_id") WHERE "payment_orders"."fee_term_id" is not null;

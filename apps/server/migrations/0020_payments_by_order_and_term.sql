@@ -1,0 +1,2 @@
+CREATE INDEX "payment_orders_fee_term_idx" ON "payment_orders" USING btree ("fee_term_id") WHERE "payment_orders"."fee_term_id" is not null;--> statement-breakpoint
+CREATE INDEX "fee_payments_payment_order_idx" ON "fee_payments" USING btree ("payment_order_id") WHERE "fee_payments"."payment_order_id" is not null;
