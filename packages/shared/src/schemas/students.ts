@@ -21,6 +21,9 @@ export const studentMessages = {
   emailTaken: "Another account already uses this e-mail!",
   admissionNoInvalid: "Enter the admission number: up to 40 letters, digits, -, / or .!",
   admissionNoTaken: "Another student already has this admission number!",
+  degreeInvalid: "Please choose an open degree that you look after!",
+  degreeWithoutFees: "This degree has no fee structure for the student's year yet: add it under Degree first!",
+  degreeFixedOnceFeesBegan: "A fee of this student has been paid or begun: the degree can no longer be changed here!",
   updated: "Student updated",
 } as const;
 
@@ -131,6 +134,8 @@ export const studentDetailSchema = z.object({
   emailCorrectable: z.boolean(),
   /** An imported student: the admission number, typed in the file, may be corrected. */
   admissionNoCorrectable: z.boolean(),
+  /** An imported student none of whose fees was paid or begun: the degree, typed in the file, may be corrected. */
+  degreeCorrectable: z.boolean(),
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
@@ -160,11 +165,12 @@ export const studentFields = {
 
 /**
  * POST students: changes a student's name, mobile, year and status, an imported student's admission
- * number, and an imported student's e-mail while nobody has signed in with it. Students are made by
- * approval and by import, so the id is required. A client may send the whole record back: the course
- * and degree are accepted only unchanged, an admitted applicant's admission number too, and the
- * e-mail and user name unchanged or as the corrected e-mail (the server compares them with the
- * record, and checks a new e-mail or admission number).
+ * number, their e-mail while nobody has signed in with it, and their degree while none of their fees
+ * was paid or begun. Students are made by approval and by import, so the id is required. A client may
+ * send the whole record back: an admitted applicant's admission number, course and degree are
+ * accepted only unchanged, the course otherwise only as the old or the new degree's, and the e-mail
+ * and user name unchanged or as the corrected e-mail (the server compares them with the record, and
+ * checks what is corrected).
  */
 export const studentUpdateSchema = z.object(
   {

@@ -1,8 +1,9 @@
 import { ROLE_STUDENT, ROLE_USER, type studentFilterSchema } from "@admissions/shared";
-import { and, asc, count, desc, eq, exists, inArray, ne, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { activityLog, courses, degrees, feePayments, feeTerms, students, users } from "../../db/schema/index.js";
+import { activityLog, cancelledFeePayments, courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
+import { copyFeeStructureToStudents } from "../academic/academic.repository.js";
 import { searchCondition, type SearchTargets } from "../../db/search.js";
 import { findCancelledPaymentsOf, isOwedNow } from "../fees/fees.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
@@ -160,4 +161,28 @@ export async function matchAccountRoleToStatus(db: Database, studentId: number, 
 export async function isAdmissionNoTaken(db: Database, admissionNo: string): Promise<boolean> {
   const [row] = await db.select({ id: students.id }).from(students).where(eq(students.admissionNo, admissionNo)).limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether any of the student's fees was paid, begun online or cancelled after being paid: their
+ * terms are then money's record, not only a copy of the degree's fee structure.
+ */
+export async function hasFeeHistory(db: Database, studentId: number): Promise<boolean> {
+  const ofTerm = (table: typeof paymentOrders | typeof cancelledFeePayments) => exists(db.select({ one: sql`1` }).from(table).where(eq(table.feeTermId, feeTerms.id)));
+  const [row] = await db
+    .select({ id: feeTerms.id })
+    .from(feeTerms)
+    .where(and(eq(feeTerms.studentId, studentId), or(eq(feeTerms.status, "Paid"), ofTerm(paymentOrders), ofTerm(cancelledFeePayments))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The student's fee terms made again from their degree's fee structure (the current year's and the
+ * later ones, as the import makes them), in the caller's transaction: for a degree corrected while
+ * no fee of theirs has a history (`hasFeeHistory`). Answers how many terms were made.
+ */
+export async function remakeFeeTerms(db: Database, studentId: number): Promise<number> {
+  await db.delete(feeTerms).where(eq(feeTerms.studentId, studentId));
+  return copyFeeStructureToStudents(db, [studentId], { andLaterYears: true, newStudents: true });
 }

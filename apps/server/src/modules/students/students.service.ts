@@ -18,8 +18,9 @@ import { NotFoundError, ValidationError } from "../../errors.js";
 import { copyFeeStructureToStudents } from "../academic/academic.repository.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { findShownApplication, getApplicationById } from "../admissions/admissions.repository.js";
-import { updateStudent } from "../decisions/decisions.repository.js";
-import { assertDegreeInScope, degreeScopeOf, type DegreeScope } from "../users/degree-scope.js";
+import { findFeeStructureOf, updateStudent } from "../decisions/decisions.repository.js";
+import { getActiveDegree, getCourse } from "../masters/masters.repository.js";
+import { assertDegreeInScope, degreeScopeOf, isDegreeInScope, type DegreeScope } from "../users/degree-scope.js";
 import { findUserByName, updateUserName } from "../users/users.repository.js";
 import { findTermsWithPayments } from "../fees/fees.repository.js";
 import { presentFeeTerm } from "../fees/fees.presenter.js";
@@ -29,8 +30,10 @@ import {
   findStudentsPage,
   getStudent,
   hasEverSignedIn,
+  hasFeeHistory,
   isAdmissionNoTaken,
   matchAccountRoleToStatus,
+  remakeFeeTerms,
   type StudentRecord,
 } from "./students.repository.js";
 
@@ -65,11 +68,12 @@ async function getStudentInScope(db: Database, actor: Actor, id: number, options
  */
 export async function getStudentDetail(db: Database, actor: Actor, id: number): Promise<StudentDetail> {
   const { student, scope } = await getStudentInScope(db, actor, id);
-  const [application, feeTerms, payments, emailCorrectable] = await Promise.all([
+  const [application, feeTerms, payments, emailCorrectable, degreeCorrectable] = await Promise.all([
     student.applicationId === null ? undefined : findShownApplication(db, student.applicationId, scope),
     findTermsWithPayments(db, student.id),
     findPaymentsOf(db, student.id),
     isEmailCorrectable(db, student),
+    isDegreeCorrectable(db, student),
   ]);
   return {
     student: presentStudent(student),
@@ -78,6 +82,7 @@ export async function getStudentDetail(db: Database, actor: Actor, id: number): 
     payments: payments.map(presentPayment),
     emailCorrectable,
     admissionNoCorrectable: isAdmissionNoCorrectable(student),
+    degreeCorrectable,
   };
 }
 
@@ -124,24 +129,59 @@ async function correctedAdmissionNo(db: Database, student: StudentRecord, input:
 }
 
 /**
+ * An imported student's degree, typed by the office in the file, while none of their fees was paid or
+ * begun: their terms are then only a copy of the degree's fee structure, which the degree's own
+ * replaces. After that the payments and receipts are the degree's, and an admitted applicant's degree
+ * changes only by a decision (a transfer).
+ */
+async function isDegreeCorrectable(db: Database, student: StudentRecord): Promise<boolean> {
+  return student.applicationId === null && !(await hasFeeHistory(db, student.id));
+}
+
+/** The degree a request corrects the student's to, checked as the import checks a row's; undefined when it keeps it. */
+async function correctedDegree(db: Database, student: StudentRecord, input: StudentUpdate, scope: DegreeScope) {
+  if (input.degreeId === undefined || input.degreeId === student.degreeId) return undefined;
+  const refuse = (message: string) => new ValidationError([{ field: "degreeId", message }]);
+  if (student.applicationId !== null) throw refuse(studentMessages.fixedFields);
+  if (await hasFeeHistory(db, student.id)) throw refuse(studentMessages.degreeFixedOnceFeesBegan);
+  const degree = await getActiveDegree(db, input.degreeId);
+  if (!degree || !isDegreeInScope(scope, degree.id)) throw refuse(studentMessages.degreeInvalid);
+  const lastFeeYear = Math.max(0, ...(await findFeeStructureOf(db, degree.id)).map((row) => row.year));
+  if (input.currentYear > lastFeeYear) throw refuse(studentMessages.degreeWithoutFees);
+  // Named with its course: a degree's name is its course's alone, and may recur in the other.
+  const course = await getCourse(db, degree.courseId);
+  return { ...degree, course: course!.name };
+}
+
+/**
  * The facts that name a student elsewhere (the account, receipts, the degree's fees) and change only
  * through admission: a request may repeat them, but one that differs is refused. The user name may
- * also be the e-mail the request corrects the student's to, which `correctedEmail` checks; an
- * imported student's admission number is `correctedAdmissionNo`'s.
+ * also be the e-mail the request corrects the student's to, which `correctedEmail` checks, and the
+ * course the one of the degree it corrects the student's to (`correctedDegree`); an imported
+ * student's admission number is `correctedAdmissionNo`'s.
  */
-function changedFixedFields(student: StudentRecord, input: StudentUpdate): FieldError[] {
+function changedFixedFields(student: StudentRecord, input: StudentUpdate, degree: { courseId: number } | undefined): FieldError[] {
   const userName = input.userName?.trim().toLowerCase();
   const sent: [field: string, given: string | number | undefined, kept: string | number][] = [
     ["userName", userName === input.email?.trim().toLowerCase() ? undefined : userName, student.userName],
-    ["courseId", input.courseId, student.courseId],
-    ["degreeId", input.degreeId, student.degreeId],
+    ["courseId", input.courseId === degree?.courseId ? undefined : input.courseId, student.courseId],
   ];
   return sent.filter(([, given, kept]) => given !== undefined && given !== kept).map(([field]) => ({ field, message: studentMessages.fixedFields }));
 }
 
-type EditableFields = Pick<StudentRecord, "name" | "mobile" | "currentYear" | "status" | "email" | "admissionNo">;
+/** What an edit may change, the course and degree by their names (the log's words). */
+type EditableFields = Pick<StudentRecord, "name" | "mobile" | "currentYear" | "status" | "email" | "admissionNo" | "course" | "degree">;
 
-const editableOf = ({ name, mobile, currentYear, status, email, admissionNo }: EditableFields): EditableFields => ({ name, mobile, currentYear, status, email, admissionNo });
+const editableOf = ({ name, mobile, currentYear, status, email, admissionNo, course, degree }: EditableFields): EditableFields => ({
+  name,
+  mobile,
+  currentYear,
+  status,
+  email,
+  admissionNo,
+  course,
+  degree,
+});
 
 /** What changed, for the activity log's one line: `name A to B, currentYear 1 to 2`. */
 function describeChanges(from: EditableFields, to: EditableFields): string {
@@ -153,15 +193,17 @@ function describeChanges(from: EditableFields, to: EditableFields): string {
 
 /**
  * Changes a student's name, mobile, current year and status, and an imported student's admission
- * number and e-mail, on the locked record, with its activity entry in the same transaction. A changed status takes the account's role with it (a Cancelled
- * student is an applicant again, and one made Active again a student, as decisions do). A request
- * that changes nothing writes nothing.
+ * number, e-mail and degree, on the locked record, with its activity entry in the same transaction.
+ * A changed status takes the account's role with it (a Cancelled student is an applicant again, and
+ * one made Active again a student, as decisions do); a corrected degree brings its fee terms. A
+ * request that changes nothing writes nothing.
  */
 export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: StudentUpdate, meta: RequestMeta): Promise<Student> {
   let accountChanged: number | undefined;
   const updated = await ctx.db.transaction(async (tx) => {
-    const { student: before } = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
-    const refused = changedFixedFields(before, input);
+    const { student: before, scope } = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
+    const degree = await correctedDegree(tx, before, input, scope);
+    const refused = changedFixedFields(before, input, degree);
     if (refused.length > 0) throw new ValidationError(refused);
     const email = await correctedEmail(tx, before, input);
     const admissionNo = await correctedAdmissionNo(tx, before, input);
@@ -173,7 +215,7 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     }
 
     const from = editableOf(before);
-    const to = editableOf({ ...input, email: email ?? before.email, admissionNo: admissionNo ?? before.admissionNo });
+    const to = editableOf({ ...input, email: email ?? before.email, admissionNo: admissionNo ?? before.admissionNo, course: degree?.course ?? before.course, degree: degree?.name ?? before.degree });
     const changes = describeChanges(from, to);
     if (!changes) return presentStudent(before);
     const yearChanged = from.currentYear !== to.currentYear;
@@ -183,7 +225,8 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
       throw new ValidationError([{ field: "currentYear", message: studentImportMessages.yearNotReached }]);
     }
 
-    await updateStudent(tx, before.id, to).catch((error: unknown) => {
+    const { course: _courseName, degree: _degreeName, ...columns } = to;
+    await updateStudent(tx, before.id, { ...columns, ...(degree && { degreeId: degree.id, courseId: degree.courseId }) }).catch((error: unknown) => {
       // Given to another student since the check (a colleague's correction, an import).
       if (violatesConstraint(error, STUDENT_ADMISSION_NO_KEY)) throw new ValidationError([{ field: "admissionNo", message: studentMessages.admissionNoTaken }]);
       throw error;
@@ -194,9 +237,14 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
     // A student put in another year owes its fees and the later years': the terms they lack come from
     // the degree's fee structure, as approval and the import make them (an imported year-2 student
     // put back in year 1 had no year-1 terms to pay, and nothing made them later). So does one made
-    // Active again, whose year may have been changed while they were not.
+    // Active again, whose year may have been changed while they were not. A corrected degree's terms
+    // replace the wrong one's, none of which has a payment.
     const owesAnotherYear = to.status === "Active" && (yearChanged || from.status !== "Active");
-    const feeTermsCreated = owesAnotherYear ? await copyFeeStructureToStudents(tx, [before.id], { andLaterYears: true }) : 0;
+    const feeTermsCreated = degree
+      ? await remakeFeeTerms(tx, before.id)
+      : owesAnotherYear
+        ? await copyFeeStructureToStudents(tx, [before.id], { andLaterYears: true })
+        : 0;
     await recordActivity(tx, {
       actor,
       action: "student.updated",

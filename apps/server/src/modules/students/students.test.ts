@@ -1,7 +1,7 @@
 import { ROLE_ADMIN, ROLE_STUDENT, ROLE_USER, messages, notices, studentImportMessages, studentMessages, type AdmissionInput, type StudentListItem } from "@admissions/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, degrees, feePayments, feeStructures, feeTerms, roles, students, users } from "../../db/schema/index.js";
+import { activityLog, degrees, feePayments, feeStructures, feeTerms, paymentOrders, roles, students, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestApp } from "../../test/build-app.js";
 import { createUser, signIn, signInAs, signInAsDepartmentAdmin, submitApplicationAs, whoAmI } from "../../test/factories.js";
 import { textOfPdf } from "../../test/pdf-text.js";
@@ -633,5 +633,74 @@ describe("an imported student's admission number", () => {
     expect(response.json().data.errors).toEqual([{ field: "admissionNo", message }]);
     expect((await studentRow(student.id)).admissionNo).toBe(student.admissionNo);
     expect(await updatesOf(student.admissionNo)).toEqual([]);
+  });
+});
+
+describe("an imported student's degree", () => {
+  const detailOf = async (id: number) => (await call({ url: `/students/${id}` }, adminCookie)).json().data;
+  const change = (student: Admitted, degreeId: number, extra: object = {}, cookie = adminCookie) =>
+    edit({ id: student.id, name: "ELANGO V", mobile: "9840000005", currentYear: 2, status: "Active", degreeId, ...extra }, cookie);
+  const termsOf = async (studentId: number) =>
+    (await test.db.select().from(feeTerms).where(eq(feeTerms.studentId, studentId)).orderBy(asc(feeTerms.academicYear), asc(feeTerms.termNo))).map((term) => term.feeCode);
+
+  it("is corrected, with the course, while no fee was paid or begun: the new degree's terms replace the old", async () => {
+    const student = await importStudent("0931");
+    await test.db.insert(feeTerms).values(structureOf(degree.arts, "SART", 10_000, [2, 3]).map(({ year, term, amountPaise, feeCode }) => ({ studentId: student.id, academicYear: year, termNo: term, amountPaise, feeCode })));
+    expect((await detailOf(student.id)).degreeCorrectable).toBe(true);
+    expect((await detailOf(people.anitha.id)).degreeCorrectable).toBe(false);
+
+    // Sent with the course it had (the whole record back): the course follows the degree.
+    const response = await change(student, degree.postgraduate, { courseId: 1 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ degreeId: degree.postgraduate, degree: degreeNames.postgraduate, courseId: 2, course: "PG" });
+    expect(await termsOf(student.id)).toEqual(["SPG-Y2T1", "SPG-Y2T2"]);
+    const [entry] = await updatesOf(student.admissionNo);
+    expect(entry!.summary).toBe(`Changed student ${student.admissionNo}: course UG to PG, degree ${degreeNames.arts} to ${degreeNames.postgraduate}; 2 fee terms added from the degree's fee structure`);
+    expect(entry!.details).toMatchObject({ from: { course: "UG", degree: degreeNames.arts }, to: { course: "PG", degree: degreeNames.postgraduate }, feeTermsCreated: 2 });
+  });
+
+  it("is no longer corrected once a fee was paid, begun online or cancelled after payment", async () => {
+    const student = await importStudent("0932");
+    await test.db.insert(feeTerms).values({ studentId: student.id, academicYear: 2, termNo: 1, amountPaise: 1_020_100, feeCode: "SART-Y2T1" });
+    await payTerm(student.id, 2, 1, { receiptNo: "RCPT-S-0932", mode: "Cash", paidAt: new Date("2026-06-12T09:00:00Z") });
+    expect((await detailOf(student.id)).degreeCorrectable).toBe(false);
+    const response = await change(student, degree.science);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "degreeId", message: studentMessages.degreeFixedOnceFeesBegan }]);
+    expect((await studentRow(student.id)).degreeId).toBe(degree.arts);
+    expect(await termsOf(student.id)).toEqual(["SART-Y2T1"]);
+
+    const begun = await importStudent("0933");
+    const [term] = await test.db.insert(feeTerms).values({ studentId: begun.id, academicYear: 2, termNo: 1, amountPaise: 1_020_100, feeCode: "SART-Y2T1" }).returning();
+    const [account] = await test.db.select({ userId: students.userId }).from(students).where(eq(students.id, begun.id));
+    await test.db.insert(paymentOrders).values({ orderId: `SART-Y2T1-${begun.id}P1`, purpose: "fee", feeTermId: term!.id, userId: account!.userId, amountPaise: 1_020_100, status: "Failure" });
+    expect((await detailOf(begun.id)).degreeCorrectable).toBe(false);
+    expect((await change(begun, degree.science)).json().data.errors).toEqual([{ field: "degreeId", message: studentMessages.degreeFixedOnceFeesBegan }]);
+  });
+
+  it.each([
+    ["a closed degree", "closed", studentMessages.degreeInvalid],
+    ["a degree outside a department admin's own", "elsewhere", studentMessages.degreeInvalid],
+    ["a degree whose fees stop before the student's year", "short", studentMessages.degreeWithoutFees],
+    ["an admitted applicant's degree", "admitted", studentMessages.fixedFields],
+  ])("refuses %s with 400 under the field and changes nothing", async (_case, kind, message) => {
+    const student = kind === "admitted" ? people.bala : await importStudent(`094${["closed", "elsewhere", "short"].indexOf(kind)}`);
+    let target = degree.science;
+    let cookie = adminCookie;
+    if (kind === "closed") {
+      target = await insertDegree(`B.SC. CLOSED ${student.id}`, 1);
+      await test.db.insert(feeStructures).values(structureOf(target, `SCL${student.id}`, 5_000, [1, 2, 3]));
+      await test.db.update(degrees).set({ isActive: false }).where(eq(degrees.id, target));
+    }
+    if (kind === "short") {
+      target = await insertDegree(`B.COM. SHORT ${student.id}`, 1);
+      await test.db.insert(feeStructures).values(structureOf(target, `SSH${student.id}`, 5_000, [1]));
+    }
+    if (kind === "elsewhere") cookie = (await departmentAdminOf(degree.arts)).cookie;
+    const before = await studentRow(student.id);
+    const response = await edit({ id: student.id, name: before.name, mobile: before.mobile, currentYear: before.currentYear, status: before.status, degreeId: target }, cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.errors).toEqual([{ field: "degreeId", message }]);
+    expect(await studentRow(student.id)).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { studentFields, studentStatuses, studentYears, type Student, type StudentStatus } from "@admissions/shared";
+import { studentFields, studentMessages, studentStatuses, studentYears, type Student, type StudentDetail, type StudentStatus } from "@admissions/shared";
 import { Alert, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
 import type { TFunction } from "i18next";
 import { useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { zodRule } from "../../../lib/form-rules";
+import { useCourses, useDegreeInScope, useDegrees } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useUpdateStudent } from "../api/students";
@@ -20,12 +21,17 @@ interface StudentEditValues {
   email?: string;
   /** Only in the form for an imported student. */
   admissionNo?: string;
+  /** Only in the form while the degree may be corrected. */
+  degreeId?: number;
 }
 
-const FORM_ID = "student-edit-form";
-const editableFields = new Set<string>(["name", "mobile", "currentYear", "status", "email", "admissionNo"]);
+/** What the student's page says an edit may correct of an imported student's record. */
+export type Corrections = Pick<StudentDetail, "emailCorrectable" | "admissionNoCorrectable" | "degreeCorrectable">;
 
-/** The server's field errors under their fields (the course and degree are not in the form). */
+const FORM_ID = "student-edit-form";
+const editableFields = new Set<string>(["name", "mobile", "currentYear", "status", "email", "admissionNo", "degreeId"]);
+
+/** The server's field errors under their fields (the course is not in the form: it follows the degree). */
 function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown, t: TFunction) {
   if (!(error instanceof ApiError)) return;
   form.setFields(
@@ -36,28 +42,35 @@ function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown,
 }
 
 /**
- * Changes a student's name, mobile, current year and status in a dialog, an imported student's
- * admission number (`admissionNoCorrectable`), and their e-mail while nobody has signed in with it
- * (`emailCorrectable`). The course and degree come from admission or the import and are not offered.
- * A refusal keeps the dialog open with the server's message on top.
+ * The open degrees a staff member looks after, grouped by course, for an imported student's degree:
+ * the course follows the degree chosen. Read only when the degree may be corrected.
  */
-export function StudentEditModal({
-  student,
-  emailCorrectable,
-  admissionNoCorrectable,
-  onClose,
-}: {
-  student: Student;
-  emailCorrectable: boolean;
-  admissionNoCorrectable: boolean;
-  onClose: () => void;
-}) {
+function useDegreeChoices(wanted: boolean) {
+  const courses = useCourses();
+  const degrees = useDegrees();
+  const inScope = useDegreeInScope();
+  if (!wanted) return [];
+  return (courses.data ?? []).map((course) => ({
+    label: course.name,
+    title: course.name,
+    options: (degrees.data ?? []).filter((degree) => degree.courseId === course.id && inScope(degree)).map((degree) => ({ value: degree.id, label: degree.name })),
+  }));
+}
+
+/**
+ * Changes a student's name, mobile, current year and status in a dialog, and what the import file may
+ * have had wrong (`corrections`): an imported student's admission number, their e-mail while nobody
+ * has signed in with it, their degree while no fee was paid or begun. A refusal keeps the dialog open
+ * with the server's message on top.
+ */
+export function StudentEditModal({ student, corrections, onClose }: { student: Student; corrections: Corrections; onClose: () => void }) {
   const { t } = useTranslation();
   useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<StudentEditValues>();
   const [failure, setFailure] = useState<string>();
   const updateStudent = useUpdateStudent();
+  const degreeChoices = useDegreeChoices(corrections.degreeCorrectable);
 
   const sending = useOneAtATime();
   const save = async (values: StudentEditValues) => {
@@ -86,7 +99,9 @@ export function StudentEditModal({
     >
       <Flex vertical gap="middle">
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
-        <Typography.Paragraph>{t(admissionNoCorrectable ? "students.editHintImported" : "students.editHint")}</Typography.Paragraph>
+        {!corrections.degreeCorrectable && (
+          <Typography.Paragraph>{t(corrections.admissionNoCorrectable ? "students.editHintImported" : "students.editHint")}</Typography.Paragraph>
+        )}
         <Form<StudentEditValues>
           form={form}
           name={FORM_ID}
@@ -99,6 +114,7 @@ export function StudentEditModal({
             status: student.status as StudentStatus,
             email: student.email,
             admissionNo: student.admissionNo,
+            degreeId: student.degreeId,
           }}
           onFinish={(values) => void sending.run(() => save(values))}
         >
@@ -108,12 +124,17 @@ export function StudentEditModal({
           <Form.Item name="mobile" label={t("students.mobile")} rules={[zodRule(studentFields.mobile)]}>
             <Input type="tel" autoComplete="off" inputMode="tel" maxLength={16} />
           </Form.Item>
-          {admissionNoCorrectable && (
+          {corrections.admissionNoCorrectable && (
             <Form.Item name="admissionNo" label={t("students.admissionNo")} extra={t("students.admissionNoHint")} rules={[zodRule(studentFields.admissionNo)]}>
               <Input autoComplete="off" maxLength={40} />
             </Form.Item>
           )}
-          {emailCorrectable && (
+          {corrections.degreeCorrectable && (
+            <Form.Item name="degreeId" label={t("students.courseAndDegree")} extra={t("students.degreeHint")} rules={[{ required: true, message: studentMessageText(studentMessages.degreeInvalid, t) }]}>
+              <Select showSearch={{ optionFilterProp: "label" }} options={degreeChoices} loading={degreeChoices.length === 0} />
+            </Form.Item>
+          )}
+          {corrections.emailCorrectable && (
             <Form.Item name="email" label={t("students.email")} extra={t("students.emailHint")} rules={[zodRule(studentFields.email)]}>
               <Input type="email" autoComplete="off" inputMode="email" />
             </Form.Item>

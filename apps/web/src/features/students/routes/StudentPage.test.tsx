@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import i18n from "../../../lib/i18n";
 import { catalogues } from "../../../test/catalogues";
-import { type Answer, failureAnswer, okAnswer, openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { type Answer, failureAnswer, ok, okAnswer, openDialog, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const student = {
   id: 7,
@@ -48,6 +48,7 @@ const detail = {
   ],
   emailCorrectable: false,
   admissionNoCorrectable: false,
+  degreeCorrectable: false,
 };
 
 /** The student API as the server answers it; every edit is recorded and answered by `save`. */
@@ -198,7 +199,8 @@ describe("a student's page", { timeout: 60_000 }, () => {
     await findTitle("ANITHA R");
     await userEvent.click(screen.getByRole("button", { name: "Edit" }));
     const dialog = await openDialog("Edit ANITHA R");
-    expect(within(dialog).getByText("The course and degree come from the import and cannot be changed here.")).toBeTruthy();
+    expect(within(dialog).getByText("The course and degree come from the import; now that a fee has been paid or begun, they cannot be changed here.")).toBeTruthy();
+    expect(within(dialog).queryByLabelText("Course and degree")).toBeNull();
     const email = within(dialog).getByLabelText("E-mail (the student's sign-in)");
     expect(email).toHaveProperty("value", "elango.v@exmaple.in");
     await userEvent.clear(email);
@@ -211,6 +213,41 @@ describe("a student's page", { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Student updated")).toBeTruthy();
     expect(api.saves).toEqual([{ id: 7, name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active", email: "elango.v@example.in", admissionNo: "ADM-UG-2026-0001" }]);
+  });
+
+  it("offers an imported student's degree, grouped by course, while no fee was paid or begun", async () => {
+    const imported = { ...detail, application: null, admissionNoCorrectable: true, degreeCorrectable: true };
+    const degrees = [
+      { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1, isActive: true },
+      { id: 5, name: "B.A. ENGLISH", courseId: 1, isActive: true },
+      { id: 9, name: "M.A. ENGLISH", courseId: 2, isActive: true },
+    ];
+    const courses = [
+      { id: 1, name: "UG", applicationFee: 300, isActive: true },
+      { id: 2, name: "PG", applicationFee: 400, isActive: true },
+    ];
+    const saves: Record<string, unknown>[] = [];
+    stubApi({
+      ...signedInAs("ROLE_ADMIN"),
+      "/booking/courses": ok(courses),
+      "/booking/degrees": ok(degrees),
+      "/booking/students/7": () => okAnswer(imported),
+      "/booking/students": (init) => {
+        saves.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return okAnswer({ ...student, degreeId: 9, degree: "M.A. ENGLISH", courseId: 2, course: "PG" }, studentMessages.updated);
+      },
+    });
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = await openDialog("Edit ANITHA R");
+    expect(within(dialog).queryByText(/come from the import/)).toBeNull();
+    expect(within(dialog).getByText(/the fee terms become the new degree's/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByLabelText("Course and degree"));
+    await userEvent.click(await screen.findByTitle("M.A. ENGLISH"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Student updated")).toBeTruthy();
+    expect(saves).toEqual([expect.objectContaining({ id: 7, degreeId: 9 })]);
   });
 
   it("offers an imported student's admission number for correction, with the server's refusal under it", async () => {

@@ -12,9 +12,12 @@ import { routes } from "../../../lib/paths";
 import { useStudent } from "../api/students";
 import { ApplicationSummary } from "../components/ApplicationSummary";
 import { formatRupees, studentErrorText, studentStatusColour } from "../components/student-display";
-import { StudentEditModal } from "../components/StudentEditModal";
+import { StudentEditModal, type Corrections } from "../components/StudentEditModal";
 import { Facts, FeeTermsSection, PaymentsSection } from "../components/StudentSections";
 import { Panel } from "../../../components/Panel";
+
+/** Until the page's detail has come: nothing of the record offered for correction. */
+const noCorrections: Corrections = { emailCorrectable: false, admissionNoCorrectable: false, degreeCorrectable: false };
 
 function StudentProfile({ student }: { student: Student }) {
   const { t, i18n } = useTranslation();
@@ -109,12 +112,7 @@ export function StudentPage() {
         </>
       )}
       {editing && student && (
-        <StudentEditModal
-          student={student}
-          emailCorrectable={detail.data?.emailCorrectable ?? false}
-          admissionNoCorrectable={detail.data?.admissionNoCorrectable ?? false}
-          onClose={() => setEditing(false)}
-        />
+        <StudentEditModal student={student} corrections={detail.data ?? noCorrections} onClose={() => setEditing(false)} />
       )}
     </Space>
   );
