@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { signInThroughForm } from "./support/accounts";
+import { choose } from "./support/admission";
 import { expectNoAxeViolations } from "./support/axe";
 import { DEPARTMENT_ADMIN } from "./support/environment";
 
@@ -15,14 +16,14 @@ function studentsFile(thirdDegree: string) {
     `E2E/${run}/2,Bharathi M,bharathi.${run}@example.in,9876501002,UG,B.SC. MATHEMATICS,2,${year}`,
     `E2E/${run}/3,Chitra K,chitra.${run}@example.in,9876501003,UG,${thirdDegree},2,${year}`,
   ];
-  return { admissionNo: `E2E/${run}/3`, text: [HEADER, ...rows].join("\n") };
+  return { run, admissionNo: `E2E/${run}/3`, text: [HEADER, ...rows].join("\n") };
 }
 
 async function upload(page: Page, text: string) {
   await page.locator('input[type="file"]').setInputFiles({ name: "second-years.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
 }
 
-test("staff import a file with one bad row, see why, fix it and import it; the same file again adds nobody", async ({ page }) => {
+test("staff import a file with one bad row, see why, fix it and import it; the same file again adds nobody; a student's number and degree typed wrong are corrected", async ({ page }) => {
   test.setTimeout(120_000);
   await signInThroughForm(page, DEPARTMENT_ADMIN.email, DEPARTMENT_ADMIN.password);
   await page.goto("/studentImport");
@@ -58,5 +59,24 @@ test("staff import a file with one bad row, see why, fix it and import it; the s
   await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
 
   await page.goto(`/students/list?search=${encodeURIComponent(file.admissionNo)}`);
-  await expect(page.getByRole("row").filter({ hasText: "CHITRA K" })).toContainText("Year 2");
+  const row = page.getByRole("row").filter({ hasText: "CHITRA K" });
+  await expect(row).toContainText("Year 2");
+
+  // The file had Chitra's degree and admission number wrong: both are corrected from her page while
+  // no fee of hers was paid, and her fee terms become the right degree's.
+  await row.getByRole("link", { name: file.admissionNo }).click();
+  await expect(page.getByRole("heading", { name: "CHITRA K", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit CHITRA K" });
+  await dialog.getByLabel("Admission No").fill(`${file.admissionNo}A`);
+  await choose(page, "Course and degree", "B.SC. COMPUTER SCIENCE", { search: true });
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Student updated")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${file.admissionNo}A`).first()).toBeVisible();
+  await expect(page.getByText("B.SC. COMPUTER SCIENCE").first()).toBeVisible();
+  const terms = (await (await page.request.get(`/booking/feeStatus?userName=${encodeURIComponent(`chitra.${file.run}@example.in`)}`)).json()).data.terms;
+  expect(terms.length).toBeGreaterThan(0);
+  expect(terms.map((term: { feeCode: string }) => term.feeCode.split("-")[0])).toEqual(terms.map(() => "BSCCS"));
 });
