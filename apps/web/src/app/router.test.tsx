@@ -183,7 +183,7 @@ describe("routing rules of SPEC.md section 2", () => {
     expect(await findByText("Oops, an error has occurred. Page not found!")).toBeTruthy();
   });
 
-  it("clears local storage and goes to /signin when any call answers 401", async () => {
+  it("clears local storage and goes to /signin when any call answers 401, remembering the screen", async () => {
     localStorage.setItem("user_role", "ROLE_USER");
     localStorage.setItem("admissionData", "{}");
     let sessionEnded = false;
@@ -201,6 +201,8 @@ describe("routing rules of SPEC.md section 2", () => {
     await waitFor(() => expect(pathOf(router)).toBe("/signin"));
     expect(localStorage.getItem("user_role")).toBeNull();
     expect(localStorage.getItem("admissionData")).toBeNull();
+    // Signing in again goes back to the screen the session ended on.
+    expect(sessionStorage.getItem("initURL")).toBe("/deciderScreen");
   });
 
   it("clears local storage when the session ended while the page was closed: the first question, who is signed in, answers 401", async () => {
