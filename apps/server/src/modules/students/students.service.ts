@@ -96,11 +96,14 @@ async function isEmailCorrectable(db: Database, student: StudentRecord): Promise
   return student.applicationId === null && student.email.toLowerCase() === student.userName && !(await hasEverSignedIn(db, student.userId));
 }
 
+/** A refusal of the edit with its message under the field corrected. */
+const refusalOf = (field: string) => (message: string) => new ValidationError([{ field, message }]);
+
 /** The e-mail a request corrects the student's to, checked; undefined when it keeps it. */
 async function correctedEmail(db: Database, student: StudentRecord, input: StudentUpdate): Promise<string | undefined> {
   const given = input.email?.trim().toLowerCase();
   if (given === undefined || given === student.email.toLowerCase()) return undefined;
-  const refuse = (message: string) => new ValidationError([{ field: "email", message }]);
+  const refuse = refusalOf("email");
   if (student.applicationId !== null) throw refuse(studentMessages.fixedFields);
   if (!(await isEmailCorrectable(db, student))) throw refuse(studentMessages.emailInUse);
   const email = studentFields.email.safeParse(given);
@@ -120,7 +123,7 @@ const isAdmissionNoCorrectable = (student: StudentRecord) => student.application
 async function correctedAdmissionNo(db: Database, student: StudentRecord, input: StudentUpdate): Promise<string | undefined> {
   const given = input.admissionNo?.trim().toUpperCase();
   if (given === undefined || given === student.admissionNo) return undefined;
-  const refuse = (message: string) => new ValidationError([{ field: "admissionNo", message }]);
+  const refuse = refusalOf("admissionNo");
   if (!isAdmissionNoCorrectable(student)) throw refuse(studentMessages.fixedFields);
   const admissionNo = studentFields.admissionNo.safeParse(given);
   if (!admissionNo.success) throw refuse(studentMessages.admissionNoInvalid);
@@ -141,7 +144,7 @@ async function isDegreeCorrectable(db: Database, student: StudentRecord): Promis
 /** The degree a request corrects the student's to, checked as the import checks a row's; undefined when it keeps it. */
 async function correctedDegree(db: Database, student: StudentRecord, input: StudentUpdate, scope: DegreeScope) {
   if (input.degreeId === undefined || input.degreeId === student.degreeId) return undefined;
-  const refuse = (message: string) => new ValidationError([{ field: "degreeId", message }]);
+  const refuse = refusalOf("degreeId");
   if (student.applicationId !== null) throw refuse(studentMessages.fixedFields);
   if (await hasFeeHistory(db, student.id)) throw refuse(studentMessages.degreeFixedOnceFeesBegan);
   const degree = await getActiveDegree(db, input.degreeId);
