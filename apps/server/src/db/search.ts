@@ -3,7 +3,9 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** Where a staff list looks for what the office types into its search box. */
 export interface SearchTargets {
-  /** Columns stored upper-cased (a name, an application or admission number), matched from their start. */
+  /** The name column, stored upper-cased: each word typed starts one of the name's words, in any order. */
+  name: AnyPgColumn;
+  /** Columns stored upper-cased (an application or admission number), matched from their start. */
   startsWith: AnyPgColumn[];
   /** E-mail columns, matched whole whatever the case. */
   emails: AnyPgColumn[];
@@ -11,12 +13,31 @@ export interface SearchTargets {
   mobile: AnyPgColumn;
 }
 
-/** A search term as the office types it: a name's or a number's start, an e-mail or a mobile. */
+/**
+ * A name's words as its full-text index keeps them (the `simple` configuration: every word, lower-cased,
+ * none left out). The index is made on this very expression, or the planner cannot use it.
+ */
+export const nameWords = (column: AnyPgColumn): SQL => sql`to_tsvector('simple', ${column})`;
+
+/**
+ * The words typed as a full-text query, each the start of a word of the name: "s priya" and "S.PRIYA"
+ * find PRIYA S, whose initial the office may type first. A name holds letters and spaces only, so a
+ * term with anything else in a word (LIKE's wildcards, say) is no name, and matches none.
+ */
+function nameQuery(term: string): string | undefined {
+  const words = term.toUpperCase().split(/[\s.]+/).filter(Boolean);
+  if (words.length === 0 || !words.every((word) => /^[A-Z0-9]+$/.test(word))) return undefined;
+  return words.map((word) => `${word.toLowerCase()}:*`).join(" & ");
+}
+
+/** A search term as the office types it: a name's words, a number's start, an e-mail or a mobile. */
 export function searchCondition(term: string, targets: SearchTargets): SQL {
   const digits = term.replace(/\D/g, "");
   // LIKE's own wildcards are not search terms; what is left of the term is matched from its start.
   const start = term.toUpperCase().replace(/[%_\\]/g, "");
+  const words = nameQuery(term);
   const options = [
+    words ? sql`${nameWords(targets.name)} @@ to_tsquery('simple', ${words})` : undefined,
     ...(start ? targets.startsWith.map((column) => like(column, `${start}%`)) : []),
     ...targets.emails.map((column) => eq(sql`lower(${column})`, term.toLowerCase())),
     digits.length === 10 ? eq(targets.mobile, digits) : undefined,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { nameWords } from "../search.js";
 import { degrees } from "./masters.js";
 import { users } from "./users.js";
 
@@ -61,9 +62,10 @@ export const applications = pgTable(
     index("applications_created_at_idx").on(table.createdAt, table.id),
     index("applications_email_idx").on(sql`lower(${table.email})`),
     index("applications_mobile_idx").on(table.mobile),
-    // Names and application numbers are stored upper-cased; staff search them from their start, which
-    // only a pattern index serves under a collation other than C. The list sorts by name too.
-    index("applications_name_idx").on(table.name.op("text_pattern_ops")),
+    // Staff search a name by the starts of its words (db/search.ts), which a full-text index of them
+    // serves, and an application number, stored upper-cased, from its start, which only a pattern
+    // index serves under a collation other than C. The list sorts by name too.
+    index("applications_name_words_idx").using("gin", nameWords(table.name)),
     index("applications_application_no_pattern_idx").on(table.applicationNo.op("text_pattern_ops")),
     index("applications_name_sort_idx").on(table.name, table.id),
     index("applications_mode_idx").on(table.isOffline, table.createdAt),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { nameWords } from "../search.js";
 import { applications } from "./applications.js";
 import { degrees } from "./masters.js";
 import { paymentOrders } from "./payments.js";
@@ -67,7 +68,8 @@ export const students = pgTable(
     uniqueIndex("students_application_id_key").on(table.applicationId),
     uniqueIndex(STUDENT_ADMISSION_NO_KEY).on(table.admissionNo),
     index("students_degree_idx").on(table.degreeId, table.currentYear),
-    index("students_name_idx").on(table.name.op("text_pattern_ops")),
+    // Staff search a name by the starts of its words (db/search.ts).
+    index("students_name_words_idx").using("gin", nameWords(table.name)),
   ],
 );
 

@@ -12,7 +12,7 @@ export type ListQuery = z.output<typeof applicationListQuerySchema>;
 export type ApplicationFilters = Omit<ListQuery, "pageNo" | "pageSize" | "sort" | "order">;
 
 /** A name's start, an application number's start, the e-mail or the mobile. */
-const searchTargets: SearchTargets = { startsWith: [applications.name, applications.applicationNo], emails: [applications.email], mobile: applications.mobile };
+const searchTargets: SearchTargets = { name: applications.name, startsWith: [applications.applicationNo], emails: [applications.email], mobile: applications.mobile };
 
 export function filtersOf(query: ApplicationFilters, scope: DegreeScope, withStatus: boolean): SQL | undefined {
   return and(

@@ -93,8 +93,12 @@ describe("GET /booking/admissionAll", () => {
     expect(pages[0].content[0]).toMatchObject({ name: "VIJAY A", course: "PG", degree: "M.SC. MATHEMATICS", applicationStatus: "Cancelled", userName: "person12@example.in" });
   });
 
-  it("searches a name from its start, an application number, an e-mail or a mobile", async () => {
-    expect(await names("search=a")).toEqual(["ARUN K", "ANITHA R"]);
+  it("searches a name by the starts of its words, an application number, an e-mail or a mobile", async () => {
+    expect(await names("search=a")).toEqual(["VIJAY A", "ARUN K", "ANITHA R"]);
+    // The initial typed first, with or without a dot, finds the name that ends with it.
+    expect(await names("search=a%20vij")).toEqual(["VIJAY A"]);
+    expect(await names("search=A.VIJAY")).toEqual(["VIJAY A"]);
+    expect(await names("search=vijay%20k")).toEqual([]);
     expect(await names("search=PG-2026-000010")).toEqual(["RAVI T"]);
     expect(await names("search=Person3@Example.in")).toEqual(["BALA M"]);
     expect(await names("search=98400 00014")).toEqual(["GOKUL V"]);

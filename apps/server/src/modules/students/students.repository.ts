@@ -50,7 +50,7 @@ function selectStudents(db: Database) {
 }
 
 /** A name's or an admission number's start, the student's or the account's e-mail, or the mobile. */
-const searchTargets: SearchTargets = { startsWith: [students.name, students.admissionNo], emails: [students.email, users.userName], mobile: students.mobile };
+const searchTargets: SearchTargets = { name: students.name, startsWith: [students.admissionNo], emails: [students.email, users.userName], mobile: students.mobile };
 
 function filtersOf(filter: StudentFilter, scope: DegreeScope): SQL | undefined {
   const hasDueTerm = exists(sql`(select 1 from ${feeTerms} where ${dueTermsOfStudent})`);

@@ -278,6 +278,7 @@ describe("POST /booking/studentsFilter", () => {
 
   it.each([
     ["a name's start, in any case", "ani", () => [people.anitha]],
+    ["a name by its words in another order, the initial first", "r anith", () => [people.anitha]],
     ["an admission number's start", () => people.chitra.admissionNo.slice(0, -1), () => allStudentsOfPrefix(people.chitra.admissionNo.slice(0, -1))],
     ["a whole admission number", () => people.bala.admissionNo, () => [people.bala]],
     ["the e-mail, in any case", () => people.deepa.userName.toUpperCase(), () => [people.deepa]],
