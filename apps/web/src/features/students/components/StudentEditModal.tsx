@@ -43,18 +43,18 @@ function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown,
 
 /**
  * The open degrees a staff member looks after, grouped by course, for an imported student's degree:
- * the course follows the degree chosen. Read only when the degree may be corrected.
+ * the course follows the degree chosen. (The master data is the staff screens' own, read once.)
  */
-function useDegreeChoices(wanted: boolean) {
+function useDegreeChoices() {
   const courses = useCourses();
   const degrees = useDegrees();
   const inScope = useDegreeInScope();
-  if (!wanted) return [];
-  return (courses.data ?? []).map((course) => ({
+  const options = (courses.data ?? []).map((course) => ({
     label: course.name,
     title: course.name,
     options: (degrees.data ?? []).filter((degree) => degree.courseId === course.id && inScope(degree)).map((degree) => ({ value: degree.id, label: degree.name })),
   }));
+  return { options, loading: courses.isPending || degrees.isPending };
 }
 
 /**
@@ -70,7 +70,7 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
   const [form] = Form.useForm<StudentEditValues>();
   const [failure, setFailure] = useState<string>();
   const updateStudent = useUpdateStudent();
-  const degreeChoices = useDegreeChoices(corrections.degreeCorrectable);
+  const degreeChoices = useDegreeChoices();
 
   const sending = useOneAtATime();
   const save = async (values: StudentEditValues) => {
@@ -131,7 +131,7 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
           )}
           {corrections.degreeCorrectable && (
             <Form.Item name="degreeId" label={t("students.courseAndDegree")} extra={t("students.degreeHint")} rules={[{ required: true, message: studentMessageText(studentMessages.degreeInvalid, t) }]}>
-              <Select showSearch={{ optionFilterProp: "label" }} options={degreeChoices} loading={degreeChoices.length === 0} />
+              <Select showSearch={{ optionFilterProp: "label" }} options={degreeChoices.options} loading={degreeChoices.loading} />
             </Form.Item>
           )}
           {corrections.emailCorrectable && (
