@@ -7,6 +7,8 @@ export interface SearchTargets {
   name: AnyPgColumn;
   /** Columns stored upper-cased (an application or admission number), matched from their start. */
   startsWith: AnyPgColumn[];
+  /** Columns stored upper-cased and typed whole (a receipt or an order number), matched whole whatever the case. */
+  exactly?: AnyPgColumn[];
   /** E-mail columns, matched whole whatever the case. */
   emails: AnyPgColumn[];
   /** The mobile column, matched when the term holds exactly 10 digits. */
@@ -30,7 +32,7 @@ function nameQuery(term: string): string | undefined {
   return words.map((word) => `${word.toLowerCase()}:*`).join(" & ");
 }
 
-/** A search term as the office types it: a name's words, a number's start, an e-mail or a mobile. */
+/** A search term as the office types it: a name's words, a number's start or whole, an e-mail or a mobile. */
 export function searchCondition(term: string, targets: SearchTargets): SQL {
   const digits = term.replace(/\D/g, "");
   // LIKE's own wildcards are not search terms; what is left of the term is matched from its start.
@@ -39,6 +41,7 @@ export function searchCondition(term: string, targets: SearchTargets): SQL {
   const options = [
     words ? sql`${nameWords(targets.name)} @@ to_tsquery('simple', ${words})` : undefined,
     ...(start ? targets.startsWith.map((column) => like(column, `${start}%`)) : []),
+    ...(targets.exactly ?? []).map((column) => eq(column, term.trim().toUpperCase())),
     ...targets.emails.map((column) => eq(sql`lower(${column})`, term.toLowerCase())),
     digits.length === 10 ? eq(targets.mobile, digits) : undefined,
   ];

@@ -161,6 +161,11 @@ const feeTransactionFilterShape = {
   status: z.enum(feeTransactionStatuses).default("Paid"),
   mode: z.enum(feeModes).optional(),
   kind: z.enum(feeTransactionKinds).optional(),
+  /**
+   * The student's (or applicant's) name by the starts of its words, an admission or application
+   * number's start, a receipt or order number whole, or the e-mail or mobile.
+   */
+  search: z.string().trim().max(100).optional(),
 };
 
 /** GET exportFeeTransactions: the list's filters without paging. */

@@ -175,6 +175,23 @@ describe("GET /booking/feeTransactions", () => {
     expect((await pageOf("status=Due&mode=Cash")).totalElements).toBe(0);
   });
 
+  it("searches a name by its words, an admission or application number, a receipt or order number, an e-mail", async () => {
+    const all = await pageOf();
+    const [application, cheque, cash] = all.content as { receiptNo: string; orderId: string; admissionNo: string; applicationNo: string }[];
+    expect(await labels("search=m%20bal")).toEqual(["BALA M fee 1/1 Cheque"]);
+    expect(await labels(`search=${cheque!.admissionNo.slice(0, -1)}`)).toContain("BALA M fee 1/1 Cheque");
+    expect(await labels(`search=${cash!.receiptNo.toLowerCase()}`)).toEqual(["ANITA R fee 1/2 Cash"]);
+    expect(await labels(`search=${application!.orderId}`)).toEqual(["DEV S application -/- Online"]);
+    expect(await labels(`search=${application!.applicationNo}`)).toEqual(["DEV S application -/- Online"]);
+    expect(await labels(`search=${encodeURIComponent(people.anita.userName.toUpperCase())}`)).toEqual(["ANITA R fee 1/2 Cash", "ANITA R fee 1/1 Online"]);
+    // The count and the sum are of what the search finds; the due terms are searched too.
+    expect((await pageOf("search=anita")).totals).toEqual({ count: 2, amount: 10_102 + 10_101 });
+    expect(await labels("search=chitra&status=Due&year=1")).toEqual(["CHITRA K fee 1/1 -", "CHITRA K fee 1/2 -"]);
+    // A receipt number typed in part is no receipt, and LIKE's wildcards match nothing.
+    expect((await pageOf(`search=${cash!.receiptNo.slice(0, -2)}`)).totalElements).toBe(0);
+    expect((await pageOf("search=%25")).totalElements).toBe(0);
+  });
+
   it("pages on the server without repeating a row; the totals cover every page", async () => {
     const [first, second] = [await pageOf("pageSize=3"), await pageOf("pageSize=3&pageNo=1")];
     expect(first).toMatchObject({ totalElements: 4, totalPages: 2, size: 3, totals: { count: 4 } });
@@ -243,6 +260,7 @@ describe("GET /booking/exportFeeTransactions", () => {
 
   it("applies the list's filters, due terms included", async () => {
     expect((await exported("kind=fee&mode=Cash")).rows.map((row) => row[4])).toEqual(["ANITA R"]);
+    expect((await exported("search=anita")).rows.map((row) => row[4])).toEqual(["ANITA R", "ANITA R"]);
     const due = await exported("status=Due&year=1");
     expect(due.response.headers["x-total-count"]).toBe("3");
     expect(due.rows.map((row) => [row[0] ?? null, row[4], row[10], row[14]])).toEqual([

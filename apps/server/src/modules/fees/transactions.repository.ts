@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, sum, type SQL }
 import { unionAll, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
+import { searchCondition } from "../../db/search.js";
 import { applications, cancelledFeePayments, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { startOfDay } from "../activity/activity.repository.js";
 import { paymentPurposes } from "../payments/payments.repository.js";
@@ -113,12 +114,24 @@ const termOfStudentColumns = (degreeId: AnyPgColumn) =>
     term: feeTerms.termNo,
   }) as const;
 
-/** The filters of a kind that lists a student's term: the degrees (by the kind's degree), the year and the term. */
-function termOfStudentConditions(filters: TransactionFilters, scope: DegreeScope, degreeId: AnyPgColumn): SQL | undefined {
+/**
+ * The filters of a kind that lists a student's term: the degrees (by the kind's degree), the year, the
+ * term, and the search, which also finds the kind's receipt or order numbers (`exactly`).
+ */
+function termOfStudentConditions(filters: TransactionFilters, scope: DegreeScope, degreeId: AnyPgColumn, exactly: AnyPgColumn[] = []): SQL | undefined {
   return and(
     degreeConditions(filters, scope, degreeId),
     filters.year ? eq(feeTerms.academicYear, filters.year) : undefined,
     filters.term ? eq(feeTerms.termNo, filters.term) : undefined,
+    filters.search
+      ? searchCondition(filters.search, {
+          name: students.name,
+          startsWith: [students.admissionNo, applications.applicationNo],
+          exactly,
+          emails: [users.userName],
+          mobile: students.mobile,
+        })
+      : undefined,
   );
 }
 
@@ -150,7 +163,7 @@ function termFeePayments(db: Database, filters: TransactionFilters, scope: Degre
     .leftJoin(applications, eq(applications.id, students.applicationId))
     .where(
       and(
-        termOfStudentConditions(filters, scope, feePayments.degreeId),
+        termOfStudentConditions(filters, scope, feePayments.degreeId, [feePayments.receiptNo, paymentOrders.orderId]),
         filters.mode ? eq(feePayments.mode, filters.mode) : undefined,
         paidBetween(filters, feePayments.paidAt),
         walkCondition(feePayments.id, walk),
@@ -194,7 +207,7 @@ function cancelledTermFees(db: Database, filters: TransactionFilters, scope: Deg
     .leftJoin(canceller, eq(canceller.id, cancelledFeePayments.cancelledBy))
     .where(
       and(
-        termOfStudentConditions(filters, scope, cancelledFeePayments.degreeId),
+        termOfStudentConditions(filters, scope, cancelledFeePayments.degreeId, [cancelledFeePayments.receiptNo]),
         filters.mode ? eq(cancelledFeePayments.mode, filters.mode) : undefined,
         paidBetween(filters, cancelledFeePayments.cancelledAt),
         walkCondition(cancelledFeePayments.id, walk),
@@ -254,6 +267,15 @@ function applicationFeePayments(db: Database, filters: TransactionFilters, scope
         eq(paymentOrders.status, "Success"),
         refundCondition(filters),
         degreeConditions(filters, scope, applications.degreeId),
+        filters.search
+          ? searchCondition(filters.search, {
+              name: applications.name,
+              startsWith: [applications.applicationNo, applications.admissionNo],
+              exactly: [paymentOrders.orderId],
+              emails: [users.userName],
+              mobile: applications.mobile,
+            })
+          : undefined,
         paidBetween(filters, paymentOrders.settledAt),
         walkCondition(paymentOrders.id, walk),
       ),
@@ -288,7 +310,7 @@ function termFeeRefunds(db: Database, filters: TransactionFilters, scope: Degree
         eq(paymentOrders.purpose, paymentPurposes.fee),
         isNotNull(paymentOrders.refundStatus),
         refundCondition(filters),
-        termOfStudentConditions(filters, scope, students.degreeId),
+        termOfStudentConditions(filters, scope, students.degreeId, [paymentOrders.orderId]),
         paidBetween(filters, paymentOrders.settledAt),
         walkCondition(paymentOrders.id, walk),
       ),

@@ -159,6 +159,15 @@ describe("Fees Transaction", { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(wanted));
     await waitFor(() => expect(calls.some((call) => call.url === `/booking/feeTransactions${wanted}&timeZone=${timeZone}&pageSize=20`)).toBe(true));
 
+    // The search goes with the filters: a student, a receipt or an order.
+    const search = screen.getByRole("searchbox", { name: "Name, admission or application number, receipt or order number, e-mail or mobile" });
+    await userEvent.type(search, " fee-2026-000002 {Enter}");
+    await waitFor(() => expect(router.state.location.search).toBe(`${wanted}&search=fee-2026-000002`));
+    await waitFor(() => expect(calls.some((call) => call.url === `/booking/feeTransactions${wanted}&search=fee-2026-000002&timeZone=${timeZone}&pageSize=20`)).toBe(true));
+    await userEvent.clear(search);
+    await userEvent.type(search, "{Enter}");
+    await waitFor(() => expect(router.state.location.search).toBe(wanted));
+
     // Terms still due have no payment date or mode: those filters go, and wait until payments are listed again.
     await choose("Status", "Terms still due");
     await waitFor(() => expect(router.state.location.search).toBe("?kind=fee&year=1&term=2&degreeId=4&status=Due"));

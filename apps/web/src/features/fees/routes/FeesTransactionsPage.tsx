@@ -14,6 +14,7 @@ import { CancellationNote } from "../components/CancellationNote";
 import { CancelReceiptDialog, RefundDialog } from "../components/TransactionDialogs";
 import { feeModeName, feeStatusColour, feeTermNumbers, feeYears, formatRupees } from "../lib/fee-terms";
 import { browserTimeZone } from "../../../lib/time-zone";
+import { AddressSearch } from "../../../components/AddressSearch";
 import { DateRangeFilters } from "../../../components/DateRangeFilters";
 import { Panel } from "../../../components/Panel";
 import { usePagerItemRender } from "../../../lib/pager-names";
@@ -27,8 +28,8 @@ const DEFAULT_STATUS: FeeTransactionStatus = "Paid";
 
 /**
  * /feesStatus (Fees Transaction): every fee and application payment, online and offline, the terms
- * still due, the payments to refund, or the cancelled receipts; filtered, paged and totalled on the
- * server, the filters kept in the URL. A payment to refund is recorded as given back from its row, and
+ * still due, the payments to refund, or the cancelled receipts; searched (a student, a receipt or an
+ * order), filtered, paged and totalled on the server, the filters kept in the URL. A payment to refund is recorded as given back from its row, and
  * a fee recorded at the office by mistake is cancelled from its row.
  */
 export function FeesTransactionsPage() {
@@ -134,6 +135,14 @@ export function FeesTransactionsPage() {
       </Typography.Title>
       <ExportFeeTransactions filters={filters} />
       <Row gutter={[12, 12]} className="list-filters">
+        <Col xs={24} lg={12}>
+          <AddressSearch
+            aria-label={t("fees.transactions.search")}
+            placeholder={t("fees.transactions.search")}
+            term={params.get("search") ?? ""}
+            onSearch={(search) => update({ search })}
+          />
+        </Col>
         <Col xs={24} sm={12} md={8} lg={6}>
           <Select
             aria-label={t("fees.status")}
