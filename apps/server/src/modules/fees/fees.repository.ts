@@ -13,6 +13,13 @@ export type NewFeePayment = Omit<typeof feePayments.$inferInsert, "id" | "receip
 /** The account that cancelled a receipt, beside the student's own in the same statement. */
 export const canceller = alias(users, "canceller");
 
+/** When, by whom (their user name: join `canceller`) and why a receipt was cancelled. */
+export const cancellationColumns = {
+  cancelledAt: cancelledFeePayments.cancelledAt,
+  cancelledBy: canceller.userName,
+  cancelReason: cancelledFeePayments.cancelReason,
+} as const;
+
 /** A fee term's two states (SPEC.md's fee term status). */
 export const termStatus = { due: "Due", paid: "Paid" } as const;
 
@@ -119,9 +126,7 @@ export async function findCancelledPaymentsOf(db: Database, studentId: number) {
       reference: cancelledFeePayments.reference,
       academicYear: feeTerms.academicYear,
       termNo: feeTerms.termNo,
-      cancelledAt: cancelledFeePayments.cancelledAt,
-      cancelledBy: canceller.userName,
-      cancelReason: cancelledFeePayments.cancelReason,
+      ...cancellationColumns,
     })
     .from(cancelledFeePayments)
     .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
@@ -247,12 +252,7 @@ async function findReceipt(db: Database, condition: SQL) {
 /** A cancelled receipt (only office payments are), with when, by whom and why it was cancelled. */
 export async function findCancelledReceipt(db: Database, receiptNo: string) {
   const [row] = await db
-    .select({
-      ...receiptColumns(cancelledFeePayments),
-      cancelledAt: cancelledFeePayments.cancelledAt,
-      cancelReason: cancelledFeePayments.cancelReason,
-      cancelledBy: canceller.userName,
-    })
+    .select({ ...receiptColumns(cancelledFeePayments), ...cancellationColumns })
     .from(cancelledFeePayments)
     .innerJoin(feeTerms, eq(feeTerms.id, cancelledFeePayments.feeTermId))
     .innerJoin(students, eq(students.id, cancelledFeePayments.studentId))

@@ -8,7 +8,7 @@ import { applications, cancelledFeePayments, degrees, feePayments, feeTerms, pay
 import { startOfDay } from "../activity/activity.repository.js";
 import { paymentPurposes } from "../payments/payments.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
-import { canceller, isOwedNow } from "./fees.repository.js";
+import { cancellationColumns, canceller, isOwedNow } from "./fees.repository.js";
 
 export type TransactionFilters = z.output<typeof feeTransactionExportQuerySchema>;
 
@@ -193,9 +193,7 @@ function cancelledTermFees(db: Database, filters: TransactionFilters, scope: Deg
         reference: cancelledFeePayments.reference,
         status: "Cancelled",
         refundReference: null,
-        cancelledAt: cancelledFeePayments.cancelledAt,
-        cancelledBy: canceller.userName,
-        cancelReason: cancelledFeePayments.cancelReason,
+        ...cancellationColumns,
       }),
     )
     .from(cancelledFeePayments)

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.js";
 import { activityLog, cancelledFeePayments, courses, degrees, feePayments, feeTerms, paymentOrders, students, users } from "../../db/schema/index.js";
 import { copyFeeStructureToStudents } from "../academic/academic.repository.js";
 import { searchCondition, type SearchTargets } from "../../db/search.js";
-import { findCancelledPaymentsOf, isOwedNow } from "../fees/fees.repository.js";
+import { findCancelledPaymentsOf, isOwedNow, termStatus } from "../fees/fees.repository.js";
 import { degreeScopeCondition, type DegreeScope } from "../users/degree-scope.js";
 
 type StudentFilter = z.output<typeof studentFilterSchema>;
@@ -172,7 +172,7 @@ export async function hasFeeHistory(db: Database, studentId: number): Promise<bo
   const [row] = await db
     .select({ id: feeTerms.id })
     .from(feeTerms)
-    .where(and(eq(feeTerms.studentId, studentId), or(eq(feeTerms.status, "Paid"), ofTerm(paymentOrders), ofTerm(cancelledFeePayments))))
+    .where(and(eq(feeTerms.studentId, studentId), or(eq(feeTerms.status, termStatus.paid), ofTerm(paymentOrders), ofTerm(cancelledFeePayments))))
     .limit(1);
   return row !== undefined;
 }
