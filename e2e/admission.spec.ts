@@ -59,6 +59,28 @@ test.describe("a new applicant on a 360 px phone", () => {
   });
 });
 
+test("an applicant with the form open in two tabs goes on in either: each takes up what the other typed, and the server keeps it all", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = newApplicantEmail();
+  await signUpApplicant(request, email, APPLICANT_PASSWORD);
+  await signInThroughForm(page, email, APPLICANT_PASSWORD);
+  const secondTab = await page.context().newPage();
+  await secondTab.goto("/admission");
+  await expect(secondTab.getByRole("heading", { name: "Student Details" })).toBeVisible();
+
+  await fillStudentDetails(page);
+  await expect(secondTab.getByRole("heading", { name: "Address Details" })).toBeVisible();
+  await secondTab.getByLabel("Street").fill("Gandhi Street");
+  await expect(page.getByLabel("Street")).toHaveValue("GANDHI STREET");
+  await secondTab.getByRole("button", { name: "Previous" }).click();
+  await expect(secondTab.getByLabel("Name", { exact: true })).toHaveValue("PRIYA S");
+
+  // What each tab typed is in the server's draft: the second tab's saves did not send a blank name.
+  const serverDraft = async () => (await page.request.get("/booking/admission/draft")).json().then((answer) => answer.data);
+  await expect.poll(async () => (await serverDraft())?.values?.addressDetails?.streetName, { timeout: 15_000 }).toBe("GANDHI STREET");
+  expect((await serverDraft()).values.name).toBe("PRIYA S");
+});
+
 test("the form's first fields are painted before the rest of the first step is drawn", async ({ page, request }) => {
   const email = newApplicantEmail();
   await signUpApplicant(request, email, "Applicant-pass-1");

@@ -375,6 +375,38 @@ describe("the course left unchosen", () => {
   });
 });
 
+describe("the form open in two tabs of one browser", () => {
+  /** What the browser tells a tab when another tab writes the draft. */
+  const writtenByAnotherTab = (draft: object) => {
+    const newValue = JSON.stringify(draft);
+    localStorage.setItem("admissionData", newValue);
+    fireEvent(window, new StorageEvent("storage", { key: "admissionData", newValue, storageArea: localStorage }));
+  };
+
+  it("takes up what the other tab wrote, at its step, and drops its own save still waiting to go", async () => {
+    const calls = stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null), "/booking/admission/draft": () => okAnswer(null) });
+    renderAt("/admission");
+    await userEvent.type(await screen.findByRole("textbox", { name: "Name" }), "PRIYA");
+
+    writtenByAnotherTab({ owner: "new@example.in", savedAt: Date.now(), step: 1, values: { ...sampleAdmission(), whatsappNo: "9123456780" } });
+    expect(await screen.findByRole("heading", { name: "Address Details" })).toBeTruthy();
+    expect(await screen.findByLabelText("Student's mobile (WhatsApp)")).toHaveProperty("value", "9123456780");
+    // The typed name's save would have gone 2.5 s after the last key.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(calls.filter((call) => call.init?.method === "PUT")).toHaveLength(0);
+  });
+
+  it("leaves alone a draft another account wrote there", async () => {
+    stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });
+    renderAt("/admission");
+    await userEvent.type(await screen.findByRole("textbox", { name: "Name" }), "PRIYA");
+
+    writtenByAnotherTab({ owner: "someone.else@example.in", savedAt: Date.now(), step: 1, values: sampleAdmission() });
+    expect(screen.getByRole("heading", { name: "Student Details" })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveProperty("value", "PRIYA");
+  });
+});
+
 describe("the name's hint", () => {
   it("describes the name field, and still does beside the field's error", async () => {
     stubApi({ ...signedInAs("ROLE_USER", "new@example.in"), ...masters, "/booking/admission": ok(null) });

@@ -15,7 +15,7 @@ import { routes } from "../../../lib/paths";
 import { useSession } from "../../auth/api/session";
 import { useCourses, useDegrees, type Course, type Degree } from "../../../lib/masters";
 import { saveServerDraft, useAdmission, useSubmitAdmission } from "../api/admission";
-import { takeServerDraft } from "../api/form-reads";
+import { takeServerDraft, type AdmissionDraft } from "../api/form-reads";
 import type * as LaterStepsModule from "../components/later-steps";
 import { AdmissionFrame } from "../components/AdmissionFrame";
 import { WithFormValues } from "../components/fields";
@@ -25,6 +25,7 @@ import {
   clearLocalDraft,
   fieldNameOf,
   formValuesOf,
+  LOCAL_DRAFT_KEY,
   newestDraft,
   readLocalDraft,
   stepOfField,
@@ -116,6 +117,16 @@ export function AdmissionPage() {
   const firstFieldsPainted = usePaintedOnce(readyToDraw);
   const stepDrawn = step === 0 ? firstFieldsPainted : laterSteps !== null;
 
+  /** The form's values: the stored application's or a blank form's, with a draft's over them. */
+  const valuesWith = useCallback(
+    (draft: AdmissionDraft | null) => {
+      const values = stored.data ? formValuesOf(stored.data) : blankAdmission(offline ? undefined : user?.userName);
+      return withEveryMarkRow(draft ? { ...values, ...draft.values } : values);
+    },
+    [stored.data, offline, user?.userName],
+  );
+  const stepOf = useCallback((draft: AdmissionDraft | null) => (student ? MARKS_STEP : draft ? Math.min(draft.step, LAST_STEP) : 0), [student]);
+
   // Bring back where the applicant was: the stored application, or the newer of the two drafts.
   useEffect(() => {
     if (restored || (!offline && stored.isPending)) return;
@@ -130,21 +141,34 @@ export function AdmissionPage() {
           ? local
           : null
         : newestDraft(local, await takeServerDraft(queryClient));
-      let values = application ? formValuesOf(application) : blankAdmission(offline ? undefined : user?.userName);
-      let startStep = student ? MARKS_STEP : 0;
-      if (draft) {
-        values = { ...values, ...draft.values };
-        if (!student) startStep = Math.min(draft.step, LAST_STEP);
-      }
       if (cancelled) return;
-      form.setFieldsValue(withEveryMarkRow(values));
-      setStep(startStep);
+      form.setFieldsValue(valuesWith(draft));
+      setStep(stepOf(draft));
       setRestored(true);
     })();
     return () => {
       cancelled = true;
     };
-  }, [restored, offline, stored.isPending, stored.data, student, user?.userName, form, queryClient]);
+  }, [restored, offline, stored.isPending, stored.data, student, user?.userName, form, queryClient, valuesWith, stepOf]);
+
+  // Another tab of this browser with the applicant's form open writes the same draft: this tab takes
+  // up what it wrote, and drops its own save still waiting to go, so that a tab left behind neither
+  // shows older values nor sends them over the newer ones. Not for walk-in entries: two tabs of the
+  // office may be two applicants.
+  useEffect(() => {
+    if (!restored || offline) return;
+    const takeUp = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || event.key !== LOCAL_DRAFT_KEY) return;
+      clearTimeout(serverDraftTimer.current);
+      const draft = readLocalDraft(user?.userName);
+      if (!draft || draft.applicationNo !== stored.data?.applicationNo) return;
+      form.resetFields();
+      form.setFieldsValue(valuesWith(draft));
+      setStep(stepOf(draft));
+    };
+    window.addEventListener("storage", takeUp);
+    return () => window.removeEventListener("storage", takeUp);
+  }, [restored, offline, user?.userName, stored.data?.applicationNo, form, valuesWith, stepOf]);
 
   useEffect(() => {
     const errors = pendingErrors.current;
