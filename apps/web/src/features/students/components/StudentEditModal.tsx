@@ -1,7 +1,7 @@
 import { studentFields, studentMessages, studentStatuses, studentYears, type Student, type StudentDetail, type StudentStatus } from "@admissions/shared";
 import { Alert, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
 import type { TFunction } from "i18next";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
@@ -54,7 +54,12 @@ function useDegreeChoices() {
     title: course.name,
     options: (degrees.data ?? []).filter((degree) => degree.courseId === course.id && inScope(degree)).map((degree) => ({ value: degree.id, label: degree.name })),
   }));
-  return { options, loading: courses.isPending || degrees.isPending };
+  // The chosen degree is shown with its course, as the list shows it under its course: two courses
+  // may have degrees of one name.
+  const courseOf = new Map(options.flatMap((group) => group.options.map((option) => [option.value, group.label] as const)));
+  const labelRender = ({ value, label }: { value: string | number; label?: ReactNode }) =>
+    courseOf.has(Number(value)) ? `${courseOf.get(Number(value))} · ${String(label)}` : label;
+  return { options, labelRender, loading: courses.isPending || degrees.isPending };
 }
 
 /**
@@ -131,7 +136,7 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
           )}
           {corrections.degreeCorrectable && (
             <Form.Item name="degreeId" label={t("students.courseAndDegree")} extra={t("students.degreeHint")} rules={[{ required: true, message: studentMessageText(studentMessages.degreeInvalid, t) }]}>
-              <Select showSearch={{ optionFilterProp: "label" }} options={degreeChoices.options} loading={degreeChoices.loading} />
+              <Select showSearch={{ optionFilterProp: "label" }} options={degreeChoices.options} labelRender={degreeChoices.labelRender} loading={degreeChoices.loading} />
             </Form.Item>
           )}
           {corrections.emailCorrectable && (

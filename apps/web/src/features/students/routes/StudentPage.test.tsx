@@ -215,7 +215,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
     expect(api.saves).toEqual([{ id: 7, name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active", email: "elango.v@example.in", admissionNo: "ADM-UG-2026-0001" }]);
   });
 
-  it("offers an imported student's degree, grouped by course, while no fee was paid or begun", async () => {
+  it("offers an imported student's degree, grouped by course and named with it once chosen, while no fee was paid or begun", async () => {
     const imported = { ...detail, application: null, admissionNoCorrectable: true, degreeCorrectable: true };
     const degrees = [
       { id: 4, name: "B.SC. COMPUTER SCIENCE", courseId: 1, isActive: true },
@@ -243,8 +243,11 @@ describe("a student's page", { timeout: 60_000 }, () => {
     const dialog = await openDialog("Edit ANITHA R");
     expect(within(dialog).queryByText(/come from the import/)).toBeNull();
     expect(within(dialog).getByText(/the fee terms become the new degree's/)).toBeTruthy();
+    // The chosen degree is named with its course, as the list names it under its course.
+    expect(await within(dialog).findAllByText("UG · B.SC. COMPUTER SCIENCE")).not.toHaveLength(0);
     await userEvent.click(within(dialog).getByLabelText("Course and degree"));
     await userEvent.click(await screen.findByTitle("M.A. ENGLISH"));
+    expect(await within(dialog).findAllByText("PG · M.A. ENGLISH")).not.toHaveLength(0);
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Student updated")).toBeTruthy();
     expect(saves).toEqual([expect.objectContaining({ id: 7, degreeId: 9 })]);
