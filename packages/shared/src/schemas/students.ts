@@ -24,6 +24,7 @@ export const studentMessages = {
   degreeInvalid: "Please choose an open degree that you look after!",
   degreeWithoutFees: "This degree has no fee structure for the student's year yet: add it under Degree first!",
   degreeFixedOnceFeesBegan: "A fee of this student has been paid or begun: the degree can no longer be changed here!",
+  outdated: "Someone else has changed this student since you opened it: look at the record again before saving!",
   updated: "Student updated",
 } as const;
 
@@ -106,6 +107,8 @@ export const studentSchema = studentListItemSchema.extend({
   /** The e-mail of the application (the student's own mail), which may differ from the account's. */
   email: z.string(),
   createdAt: z.string(),
+  /** When the record last changed (ISO 8601), which an edit gives back to say what it was made over. */
+  updatedAt: z.string(),
 });
 export type Student = z.infer<typeof studentSchema>;
 
@@ -170,7 +173,9 @@ export const studentFields = {
  * send the whole record back: an admitted applicant's admission number, course and degree are
  * accepted only unchanged, the course otherwise only as the old or the new degree's, and the e-mail
  * and user name unchanged or as the corrected e-mail (the server compares them with the record, and
- * checks what is corrected).
+ * checks what is corrected). `updatedAt`, the record's as the edit was opened, makes the save refused
+ * (409, nothing changed) when someone has changed the record since: without it, the edit's values,
+ * older ones included, would replace a colleague's change made meanwhile.
  */
 export const studentUpdateSchema = z.object(
   {
@@ -181,6 +186,7 @@ export const studentUpdateSchema = z.object(
     admissionNo: absentWhenEmpty(z.string()),
     courseId: absentWhenEmpty(z.coerce.number()),
     degreeId: absentWhenEmpty(z.coerce.number()),
+    updatedAt: absentWhenEmpty(z.iso.datetime({ offset: true, error: studentMessages.outdated })),
   },
   { error: studentMessages.idRequired },
 );

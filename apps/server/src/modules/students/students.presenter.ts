@@ -22,7 +22,7 @@ export function presentStudentListItem(row: StudentRecord): StudentListItem {
 }
 
 export function presentStudent(row: StudentRecord): Student {
-  return { ...presentStudentListItem(row), email: row.email, createdAt: row.createdAt.toISOString() };
+  return { ...presentStudentListItem(row), email: row.email, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 export function presentPayment(row: PaymentRecord): StudentPayment {

@@ -35,6 +35,7 @@ const studentColumns = {
   admissionYear: students.admissionYear,
   status: students.status,
   createdAt: students.createdAt,
+  updatedAt: students.updatedAt,
   feesDue,
   duePaise,
 };

@@ -69,9 +69,10 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Change a student's name, mobile, current year and status (ROLE_ADMIN, or a department admin for their degrees); the id is required",
+        summary:
+          "Change a student's name, mobile, current year and status (ROLE_ADMIN, or a department admin for their degrees); the id is required; 409 when updatedAt is given and the record has changed since",
         body: studentUpdateSchema,
-        response: responses(envelope(studentSchema), 400, 401, 403, 404),
+        response: responses(envelope(studentSchema), 400, 401, 403, 404, 409),
       },
       onRequest: app.requireRoles(...studentEditorRoles),
     },

@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import { violatesConstraint, type Database } from "../../db/client.js";
 import { STUDENT_ADMISSION_NO_KEY } from "../../db/schema/index.js";
-import { NotFoundError, ValidationError } from "../../errors.js";
+import { AppError, NotFoundError, ValidationError } from "../../errors.js";
 import { copyFeeStructureToStudents } from "../academic/academic.repository.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { findShownApplication, getApplicationById } from "../admissions/admissions.repository.js";
@@ -205,6 +205,7 @@ export async function updateStudentRecord(ctx: AppContext, actor: Actor, input: 
   let accountChanged: number | undefined;
   const updated = await ctx.db.transaction(async (tx) => {
     const { student: before, scope } = await getStudentInScope(tx, actor, input.id, { forUpdate: true });
+    if (input.updatedAt && Date.parse(input.updatedAt) !== before.updatedAt.getTime()) throw new AppError(409, studentMessages.outdated);
     const degree = await correctedDegree(tx, before, input, scope);
     const refused = changedFixedFields(before, input, degree);
     if (refused.length > 0) throw new ValidationError(refused);

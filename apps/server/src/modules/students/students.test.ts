@@ -528,6 +528,27 @@ describe("POST /booking/students", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("refuses with 409 an edit made over a record someone has changed since it was opened, and changes nothing", async () => {
+    const opened = (await asAdmin({ url: `/students/${people.anitha.id}` })).json().data.student;
+    expect(Date.parse(opened.updatedAt)).toBe((await studentRow(people.anitha.id)).updatedAt.getTime());
+    // A colleague changes the mobile; the first edit, opened before, would put the old one back.
+    const colleagues = await edit({ ...valid(), mobile: "9840022222", updatedAt: opened.updatedAt });
+    expect(colleagues.statusCode).toBe(200);
+    const before = await snapshot();
+
+    const stale = await edit({ ...valid(), status: "Completed", updatedAt: opened.updatedAt });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ status: "error", message: studentMessages.outdated });
+    expect(await snapshot()).toEqual(before);
+
+    // Made again over the record as it is now, the edit keeps the colleague's mobile.
+    const again = await edit({ ...valid(), mobile: "9840022222", status: "Completed", updatedAt: colleagues.json().data.updatedAt });
+    expect(again.statusCode).toBe(200);
+    expect(await studentRow(people.anitha.id)).toMatchObject({ mobile: "9840022222", status: "Completed" });
+    expect((await edit({ ...valid(), updatedAt: "yesterday" })).json()).toMatchObject({ data: { errors: [{ field: "updatedAt", message: studentMessages.outdated }] } });
+    expect((await edit(valid())).statusCode).toBe(200);
+  });
+
   it("answers 400 with the same clear message for an empty body", async () => {
     const response = await test.app.inject({ method: "POST", url: "/booking/students", headers: { cookie: adminCookie, "content-type": "application/json" }, payload: "null" });
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import type { Student, StudentDetail, StudentFilter, StudentList, StudentUpdateInput } from "@admissions/shared";
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { ApiError, apiRequest } from "../../../lib/api-client";
 import { apiPaths } from "../../../lib/paths";
 import { refreshShared, sharedKeys } from "../../../lib/query-keys";
 
@@ -29,5 +29,9 @@ export function useUpdateStudent() {
   return useMutation({
     mutationFn: (change: StudentUpdateInput) => apiRequest<Student>(apiPaths.saveStudent, { method: "POST", body: change }),
     onSuccess: () => refreshShared(queryClient, "students", "fees"),
+    // Refused as made over a record someone has changed since: the record is read again.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void refreshShared(queryClient, "students");
+    },
   });
 }

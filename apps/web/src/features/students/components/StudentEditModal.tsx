@@ -1,7 +1,7 @@
 import { studentFields, studentMessages, studentStatuses, studentYears, type Student, type StudentDetail, type StudentStatus } from "@admissions/shared";
 import { Alert, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
 import type { TFunction } from "i18next";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
@@ -41,6 +41,18 @@ function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown,
   );
 }
 
+function editValuesOf(student: Student): StudentEditValues {
+  return {
+    name: student.name,
+    mobile: student.mobile,
+    currentYear: student.currentYear,
+    status: student.status as StudentStatus,
+    email: student.email,
+    admissionNo: student.admissionNo,
+    degreeId: student.degreeId,
+  };
+}
+
 /**
  * The open degrees a staff member looks after, grouped by course, for an imported student's degree:
  * the course follows the degree chosen. (The master data is the staff screens' own, read once.)
@@ -67,6 +79,10 @@ function useDegreeChoices() {
  * have had wrong (`corrections`): an imported student's admission number, their e-mail while nobody
  * has signed in with it, their degree while no fee was paid or begun. A refusal keeps the dialog open
  * with the server's message on top.
+ *
+ * The save names the record it was made over (`updatedAt`). When someone changed the student
+ * meanwhile, the server refuses it and the page reads the record again: the fields not touched here
+ * take the new values, those typed here keep them, and the next save is made over the new record.
  */
 export function StudentEditModal({ student, corrections, onClose }: { student: Student; corrections: Corrections; onClose: () => void }) {
   const { t } = useTranslation();
@@ -77,11 +93,20 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
   const updateStudent = useUpdateStudent();
   const degreeChoices = useDegreeChoices();
 
+  const shownRecord = useRef(student.updatedAt);
+  useEffect(() => {
+    if (shownRecord.current === student.updatedAt) return;
+    shownRecord.current = student.updatedAt;
+    const latest = editValuesOf(student);
+    const untouched = (Object.keys(latest) as (keyof StudentEditValues)[]).filter((field) => !form.isFieldTouched(field));
+    form.setFieldsValue(Object.fromEntries(untouched.map((field) => [field, latest[field]])));
+  }, [student, form]);
+
   const sending = useOneAtATime();
   const save = async (values: StudentEditValues) => {
     setFailure(undefined);
     try {
-      await updateStudent.mutateAsync({ id: student.id, ...values });
+      await updateStudent.mutateAsync({ id: student.id, ...values, updatedAt: student.updatedAt });
       void message.success(t("students.messages.updated"));
       onClose();
     } catch (error) {
@@ -112,15 +137,7 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
           name={FORM_ID}
           layout="vertical"
           requiredMark={false}
-          initialValues={{
-            name: student.name,
-            mobile: student.mobile,
-            currentYear: student.currentYear,
-            status: student.status as StudentStatus,
-            email: student.email,
-            admissionNo: student.admissionNo,
-            degreeId: student.degreeId,
-          }}
+          initialValues={editValuesOf(student)}
           onFinish={(values) => void sending.run(() => save(values))}
         >
           <Form.Item name="name" label={t("students.name")} extra={t("admission.nameHint")} rules={[zodRule(studentFields.name)]}>

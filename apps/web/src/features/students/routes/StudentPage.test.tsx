@@ -23,6 +23,7 @@ const student = {
   feesDue: 1,
   amountDue: 10102,
   createdAt: "2026-06-02T10:00:00.000Z",
+  updatedAt: "2026-06-02T10:00:00.000Z",
 };
 const detail = {
   student,
@@ -187,9 +188,34 @@ describe("a student's page", { timeout: 60_000 }, () => {
 
     expect(await screen.findByText("Student updated")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(api.saves).toEqual([{ id: 7, name: "Anitha Ravi", mobile: "9840000001", currentYear: 2, status: "Active" }]);
+    expect(api.saves).toEqual([{ id: 7, name: "Anitha Ravi", mobile: "9840000001", currentYear: 2, status: "Active", updatedAt: student.updatedAt }]);
     // The page is read again, so it shows what the server saved.
     await waitFor(() => expect(api.reads()).toBe(2));
+  });
+
+  it("refused as made over a record changed meanwhile, reads the record again: untouched fields take its values, typed ones stay, and the next save is over it", async () => {
+    const changed = { ...student, mobile: "9840022222", updatedAt: "2026-06-03T08:00:00.000Z" };
+    const reads = [okAnswer(detail), okAnswer({ ...detail, student: changed })];
+    const answers = [failureAnswer(409, studentMessages.outdated), okAnswer({ ...changed, name: "ANITHA RAVI" }, studentMessages.updated)];
+    const api = studentApi({ read: () => reads.shift() ?? okAnswer({ ...detail, student: changed }), save: () => answers.shift()! });
+    renderAt("/students/7");
+    await findTitle("ANITHA R");
+    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = await openDialog("Edit ANITHA R");
+    const name = within(dialog).getByLabelText("Name");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Anitha Ravi");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(await within(dialog).findByText("Someone else has changed this student since you opened it: look at the record again before saving!")).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByLabelText("Mobile")).toHaveProperty("value", "9840022222"));
+    expect(name).toHaveProperty("value", "Anitha Ravi");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Student updated")).toBeTruthy();
+    expect(api.saves).toEqual([
+      { id: 7, name: "Anitha Ravi", mobile: "9840000001", currentYear: 1, status: "Active", updatedAt: student.updatedAt },
+      { id: 7, name: "Anitha Ravi", mobile: "9840022222", currentYear: 1, status: "Active", updatedAt: changed.updatedAt },
+    ]);
   });
 
   it("offers an imported student's e-mail for correction while nobody has signed in with it, and only then", async () => {
@@ -212,7 +238,9 @@ describe("a student's page", { timeout: 60_000 }, () => {
     await userEvent.type(email, ".in");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Student updated")).toBeTruthy();
-    expect(api.saves).toEqual([{ id: 7, name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active", email: "elango.v@example.in", admissionNo: "ADM-UG-2026-0001" }]);
+    expect(api.saves).toEqual([
+      { id: 7, name: "ANITHA R", mobile: "9840000001", currentYear: 1, status: "Active", email: "elango.v@example.in", admissionNo: "ADM-UG-2026-0001", updatedAt: student.updatedAt },
+    ]);
   });
 
   it("offers an imported student's degree, grouped by course and named with it once chosen, while no fee was paid or begun", async () => {
