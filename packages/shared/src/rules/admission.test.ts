@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isUnderGraduate, markTotals, rowMaxMark, upperText } from "./admission.js";
+import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isUnderGraduate, markTotals, mobileDigits, rowMaxMark, upperText } from "./admission.js";
 import { sampleAadhaarNumber } from "../testing/sample-admission.js";
 import { hasValidVerhoeffDigit, isValidAadhar, verhoeffDigit } from "./verhoeff.js";
 
@@ -14,6 +14,14 @@ describe("input clean-up (SPEC.md section 5)", () => {
     expect(upperText("Gandhi Street")).toBe("GANDHI STREET");
     expect(digitsOnly("+91 98765-43210")).toBe("919876543210");
   });
+
+  it.each([
+    ["+91 98765-43210", "9876543210"],
+    ["09876543210", "9876543210"],
+    ["9198765432", "9198765432"],
+    ["919876", "919876"],
+    ["+1 98765 43210 9", "198765432109"],
+  ])("mobileDigits(%j) drops a country code or trunk 0 written before ten digits, only then: %j", (input, expected) => expect(mobileDigits(input)).toBe(expected));
 
   it.each([
     ["91.5", "91.5"],

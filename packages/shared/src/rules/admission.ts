@@ -14,6 +14,11 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, "");
 }
 
+/** A mobile number's digits without the country code (+91) or trunk 0 written before its ten. */
+export function mobileDigits(value: string): string {
+  return digitsOnly(value).replace(/^(91|0)(?=\d{10}$)/, "");
+}
+
 /** Marks keep digits and the first decimal point only. */
 export function cleanMark(value: string): string {
   const kept = value.replace(/[^\d.]/g, "");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { limits } from "../constants/limits.js";
 import { ROLES } from "../constants/roles.js";
 import { messages } from "../messages.js";
+import { mobileDigits } from "../rules/admission.js";
 
 /** E-mail addresses are user names: trimmed and lower-cased so one person has one account. */
 export function emailField(message: string) {
@@ -27,7 +28,7 @@ const newPasswordField = z
 export function indianMobile(message: string) {
   return z
     .string({ error: message })
-    .transform((value) => value.replace(/\D/g, "").replace(/^(91|0)(?=\d{10}$)/, ""))
+    .transform(mobileDigits)
     .pipe(z.string().regex(/^[6-9]\d{9}$/, message));
 }
 

@@ -1,4 +1,4 @@
-import { digitsOnly, districtsOf, stateNames, upperText } from "@admissions/shared";
+import { digitsOnly, districtsOf, mobileDigits, stateNames, upperText } from "@admissions/shared";
 import { Form, Input, Row, Select, type SelectProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Field, WithFormValues, optionsOf } from "./fields";
@@ -42,13 +42,13 @@ export function AddressStep() {
       <Field name={["addressDetails", "pincode"]} label={t("admission.pincode")} rule="pincode" normalize={digitsOnly}>
         <Input inputMode="numeric" maxLength={6} autoComplete="postal-code" />
       </Field>
-      <Field name="whatsappNo" label={t("admission.whatsappNo")} rule="whatsappNo" normalize={digitsOnly}>
+      <Field name="whatsappNo" label={t("admission.whatsappNo")} rule="whatsappNo" normalize={mobileDigits}>
         <Input type="tel" inputMode="numeric" maxLength={12} autoComplete="tel-national" />
       </Field>
-      <Field name="fatherNo" label={t("admission.fatherNo")} rule="fatherNo" normalize={digitsOnly}>
+      <Field name="fatherNo" label={t("admission.fatherNo")} rule="fatherNo" normalize={mobileDigits}>
         <Input type="tel" inputMode="numeric" maxLength={12} />
       </Field>
-      <Field name="motherNo" label={`${t("admission.motherNo")} ${t("admission.optional")}`} rule="motherNo" normalize={digitsOnly}>
+      <Field name="motherNo" label={`${t("admission.motherNo")} ${t("admission.optional")}`} rule="motherNo" normalize={mobileDigits}>
         <Input type="tel" inputMode="numeric" maxLength={12} />
       </Field>
       <Field name="email" label={t("admission.email")} rule="email">
