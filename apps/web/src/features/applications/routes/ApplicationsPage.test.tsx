@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ok, renderAt, signedInAs, stubApi } from "../../../test/render";
+import { failure, ok, renderAt, signedInAs, stubApi } from "../../../test/render";
 
 const row = {
   applicationNo: "UG-2026-000007",
@@ -40,6 +40,17 @@ describe("the applications list", () => {
 
     await userEvent.click(screen.getByText("Pending (3)"));
     await waitFor(() => expect(router.state.location.search).toBe("?search=kav&status=Pending"));
+  });
+
+  it("says why the server refused the list's filters, where the table only showed No data", async () => {
+    stubApi({
+      ...signedInAs("ROLE_ADMIN"),
+      "/booking/courses": ok([]),
+      "/booking/degrees": ok([]),
+      "/booking/admissionAll": failure(400, "The end date cannot be before the start date!"),
+    });
+    renderAt("/admin?dateFrom=2026-06-10&dateTo=2026-06-01");
+    expect((await screen.findByRole("alert", {}, { timeout: 15_000 })).textContent).toContain("The end date cannot be before the start date!");
   });
 
   it("keeps its search box in step with the address, and filters by a closed degree too, named as closed", async () => {

@@ -1,9 +1,10 @@
 import { BarChartOutlined } from "@ant-design/icons";
 import { applicationStatuses, paymentStatuses, type ApplicationListItem } from "@admissions/shared";
-import { Col, Flex, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Col, Flex, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAllCourses, useAllDegrees, useDegreeInScope, useMasterName } from "../../../lib/masters";
+import { errorText } from "../../../lib/error-text";
 import { routes } from "../../../lib/paths";
 import { statusColour } from "../../../lib/status-colours";
 import { useScrollableTable } from "../../../lib/table-scroll";
@@ -162,6 +163,7 @@ export function ApplicationsPage() {
           onChange={update}
         />
       </Row>
+      {list.isError && <Alert type="error" showIcon role="alert" title={errorText(list.error, t)} />}
       <Table<ApplicationListItem>
         ref={table}
         rowKey="applicationNo"
