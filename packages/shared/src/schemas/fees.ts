@@ -48,6 +48,11 @@ export const feeStatusTermSchema = z.object({
 });
 export type FeeStatusTerm = z.infer<typeof feeStatusTermSchema>;
 
+/** A later year's term: Due once the student reaches that year, as the office's lists count what is owed now. */
+export function isNotYetDue(term: Pick<FeeStatusTerm, "status" | "academicYear">, currentYear: number): boolean {
+  return term.status === "Due" && term.academicYear > currentYear;
+}
+
 /**
  * Money the gateway took that paid nothing (the application fee or the term was paid already, or its
  * fee had changed): owed back until the office records giving it back, and then shown with how.

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { isStaffRole, type FeeStatusTerm } from "@admissions/shared";
+import { isNotYetDue, isStaffRole, type FeeStatusTerm } from "@admissions/shared";
 import { Alert, Button, Flex, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
@@ -46,8 +46,7 @@ export function FeesHistoryPage() {
       key: "status",
       render: (_value, term) => (
         <Space orientation="vertical" size={2}>
-          {/* A later year's term is due once the student reaches that year (as the office's lists count it). */}
-          {term.status === "Due" && term.academicYear > currentYear ? (
+          {isNotYetDue(term, currentYear) ? (
             <Tag className="wrapping-tag">{t("fees.notYetDue")}</Tag>
           ) : (
             <Tag color={feeStatusColour(term.status)} className="wrapping-tag">

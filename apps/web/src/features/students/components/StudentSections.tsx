@@ -1,5 +1,5 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import type { FeeStatusTerm, StudentPayment } from "@admissions/shared";
+import { isNotYetDue, type FeeStatusTerm, type StudentPayment } from "@admissions/shared";
 import { Button, Card, Descriptions, Table, Tag, Typography, type DescriptionsProps, type TableProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -72,7 +72,7 @@ function useModeLabel() {
 }
 
 /** SPEC.md's fee term (Year, Term, Amount, Status) with its code and what paid it. */
-export function FeeTermsSection({ terms }: { terms: FeeStatusTerm[] }) {
+export function FeeTermsSection({ terms, currentYear }: { terms: FeeStatusTerm[]; currentYear: number }) {
   const { t } = useTranslation();
   const date = useDateFormat();
   const modeLabel = useModeLabel();
@@ -86,7 +86,12 @@ export function FeeTermsSection({ terms }: { terms: FeeStatusTerm[] }) {
       title: t("students.status"),
       dataIndex: "status",
       key: "status",
-      render: (status: string) => <Tag color={studentStatusColour(status)}>{t(`students.termStatuses.${status}`, { defaultValue: status })}</Tag>,
+      render: (status: string, term) =>
+        isNotYetDue(term, currentYear) ? (
+          <Tag>{t("fees.notYetDue")}</Tag>
+        ) : (
+          <Tag color={studentStatusColour(status)}>{t(`students.termStatuses.${status}`, { defaultValue: status })}</Tag>
+        ),
     },
     { title: t("students.paidOn"), dataIndex: "paidAt", key: "paidAt", render: date },
     { title: t("students.mode"), dataIndex: "mode", key: "mode", render: modeLabel },

@@ -43,6 +43,7 @@ const detail = {
   feeTerms: [
     { academicYear: 1, termNo: 1, termAmount: 10101, feeCode: "BSCCS-Y1T1", status: "Paid", paidAt: "2026-06-10T09:00:00.000Z", receiptNo: "FR-2026-0001", mode: "Cash" },
     { academicYear: 1, termNo: 2, termAmount: 10102, feeCode: "BSCCS-Y1T2", status: "Due", paidAt: null, receiptNo: null, mode: null },
+    { academicYear: 2, termNo: 1, termAmount: 10201, feeCode: "BSCCS-Y2T1", status: "Due", paidAt: null, receiptNo: null, mode: null },
   ],
   payments: [
     { receiptNo: "FR-2026-0001", paidAt: "2026-06-10T09:00:00.000Z", amount: 10101, mode: "Cash", reference: null, academicYear: 1, termNo: 1, cancelledAt: null, cancelledBy: null, cancelReason: null },
@@ -90,6 +91,8 @@ describe("a student's page", { timeout: 60_000 }, () => {
     expect(within(paidTerm).getByText("Cash")).toBeTruthy();
     expect(within(paidTerm).getByRole("link", { name: "Download receipt FR-2026-0001" }).getAttribute("href")).toBe("/booking/feeReceipt/FR-2026-0001");
     expect(within(within(terms).getByText("BSCCS-Y1T2").closest("tr")!).getByText("Due")).toBeTruthy();
+    // A later year's term is owed once the student reaches it, as the header's count and Fees History say.
+    expect(within(within(terms).getByText("BSCCS-Y2T1").closest("tr")!).getByText("Not yet due")).toBeTruthy();
 
     const payments = screen.getByRole("region", { name: "Payments" });
     expect(within(payments).getByText("Year 1, term 1")).toBeTruthy();

@@ -107,7 +107,7 @@ export function StudentPage() {
       {detail.data && (
         <>
           <ApplicationSummary application={detail.data.application} userName={detail.data.student.userName} />
-          <FeeTermsSection terms={detail.data.feeTerms} />
+          <FeeTermsSection terms={detail.data.feeTerms} currentYear={detail.data.student.currentYear} />
           <PaymentsSection payments={detail.data.payments} payer={detail.data.student.name} />
         </>
       )}
