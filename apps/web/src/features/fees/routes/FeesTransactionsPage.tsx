@@ -1,5 +1,5 @@
 import { feeModes, feeTransactionKinds, feeTransactionStatuses, type FeeTransaction, type FeeTransactionRowStatus, type FeeTransactionStatus } from "@admissions/shared";
-import { Alert, Button, Col, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Button, Col, Flex, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -69,25 +69,38 @@ export function FeesTransactionsPage() {
       title: t("fees.name"),
       dataIndex: "name",
       key: "name",
-      render: (name: string, row) => (row.kind === "fee" ? <Link to={routes.feesHistoryOf(row.userName)}>{name}</Link> : name),
+      // The admission or application number under the name: one column fewer, so that on a laptop's
+      // screen the amount and status are in view without scrolling.
+      render: (name: string, row) => (
+        <Flex vertical>
+          {row.kind === "fee" ? <Link to={routes.feesHistoryOf(row.userName)}>{name}</Link> : name}
+          <Typography.Text type="secondary" className="unbroken">
+            {row.admissionNo ?? row.applicationNo ?? "-"}
+          </Typography.Text>
+        </Flex>
+      ),
     },
-    { title: t("fees.transactions.admissionOrApplication"), key: "recordNo", render: (_value, row) => row.admissionNo ?? row.applicationNo ?? "-" },
-    { title: t("fees.degree"), dataIndex: "degree", key: "degree" },
-    { title: t("fees.year"), dataIndex: "year", key: "year", render: (year: number | null) => year ?? "-" },
-    { title: t("fees.term"), dataIndex: "term", key: "term", render: (term: number | null) => term ?? "-" },
     { title: t("fees.amount"), dataIndex: "amount", key: "amount", align: "end", render: formatRupees },
-    { title: t("fees.mode"), dataIndex: "mode", key: "mode", render: (mode: string | null) => (mode ? feeModeName(t, mode) : "-") },
-    { title: t("fees.reference"), dataIndex: "reference", key: "reference", render: (reference: string | null) => reference ?? "-" },
     {
       title: t("fees.status"),
       dataIndex: "status",
       key: "status",
       render: (value: FeeTransactionRowStatus) => <Tag color={feeStatusColour(value)}>{t(`fees.statuses.${value}`)}</Tag>,
     },
+    { title: t("fees.mode"), dataIndex: "mode", key: "mode", render: (mode: string | null) => (mode ? feeModeName(t, mode) : "-") },
+    { title: t("fees.reference"), dataIndex: "reference", key: "reference", render: (reference: string | null) => reference ?? "-" },
+    { title: t("fees.degree"), dataIndex: "degree", key: "degree" },
+    {
+      title: t("students.yearAndTerm"),
+      key: "yearAndTerm",
+      render: (_value, row) => (row.year && row.term ? t("students.yearTermN", { year: row.year, term: row.term }) : "-"),
+    },
     { title: t("fees.transactions.kind"), dataIndex: "kind", key: "kind", render: (kind: string) => t(`fees.transactions.kinds.${kind}`) },
     {
       title: t("fees.transactions.actions"),
       key: "actions",
+      // Kept in view at the table's end while the columns before it scroll.
+      fixed: "end",
       render: (_value, row) => {
         if (row.status === "Refunded") return t("fees.transactions.refunds.refundedAs", { reference: row.refundReference });
         if (row.status === "Cancelled" && row.cancelledAt) return <CancellationNote cancelledAt={row.cancelledAt} cancelledBy={row.cancelledBy} reason={row.cancelReason} />;
