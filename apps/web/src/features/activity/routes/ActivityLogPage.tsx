@@ -1,5 +1,5 @@
 import type { ActivityEntry } from "@admissions/shared";
-import { Alert, Col, Row, Select, Table, Typography, type TableProps } from "antd";
+import { Alert, Col, Flex, Row, Select, Table, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
 import { useScrollableTable } from "../../../lib/table-scroll";
@@ -38,27 +38,39 @@ export function ActivityLogPage() {
   const dateFrom = params.get("dateFrom") ?? "";
   const dateTo = params.get("dateTo") ?? "";
 
+  // The short columns have widths and the record goes under its action, so that the summary has the
+  // rest of a laptop's screen: left to the browser, the e-mail and record columns took the room and
+  // the summary was cut off at the right.
   const columns: TableProps<ActivityEntry>["columns"] = [
     {
       title: t("activity.when"),
       dataIndex: "at",
       key: "at",
+      width: 220,
+      className: "unbroken",
       render: (at: string) => <time dateTime={at}>{when.format(new Date(at))}</time>,
     },
     {
       title: t("activity.who"),
       dataIndex: "actorName",
       key: "actorName",
+      width: 180,
+      className: "breaks-anywhere",
       render: (name: string | null) => name ?? <Typography.Text italic>{t("activity.system")}</Typography.Text>,
     },
-    { title: t("activity.action"), dataIndex: "action", key: "action", render: (action: string) => actionLabel(action) },
     {
-      title: t("activity.record"),
-      key: "record",
-      render: (_value, entry) => [entityLabel(entry.entityType), entry.entityId].filter(Boolean).join(" "),
+      title: `${t("activity.action")} · ${t("activity.record")}`,
+      key: "action",
+      width: 200,
+      render: (_value, entry) => (
+        <Flex vertical>
+          {actionLabel(entry.action)}
+          <Typography.Text type="secondary">{[entityLabel(entry.entityType), entry.entityId].filter(Boolean).join(" ")}</Typography.Text>
+        </Flex>
+      ),
     },
     { title: t("activity.summary"), key: "summary", render: (_value, entry) => summaryOf(entry) },
-    { title: t("activity.address"), dataIndex: "ip", key: "ip", render: (ip: string | null) => ip ?? "-" },
+    { title: t("activity.address"), dataIndex: "ip", key: "ip", width: 130, render: (ip: string | null) => ip ?? "-" },
   ];
 
   return (
@@ -98,6 +110,7 @@ export function ActivityLogPage() {
         dataSource={log.data?.content}
         loading={log.isFetching}
         scroll={{ x: 960 }}
+        tableLayout="fixed"
         expandable={{
           columnTitle: <span className="visually-hidden">{t("activity.details")}</span>,
           rowExpandable: hasDetails,

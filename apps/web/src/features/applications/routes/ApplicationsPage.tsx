@@ -43,7 +43,11 @@ export function ApplicationsPage() {
       dataIndex: "applicationNo",
       key: "applicationNo",
       sorter: true,
-      render: (value: string, row) => <Link to={`/admin/${encodeURIComponent(row.userName)}`}>{value}</Link>,
+      render: (value: string, row) => (
+        <Link to={`/admin/${encodeURIComponent(row.userName)}`} className="unbroken">
+          {value}
+        </Link>
+      ),
     },
     { title: t("applications.name"), dataIndex: "name", key: "name", sorter: true },
     { title: t("applications.degree"), key: "degree", render: (_value, row) => <CourseAndDegree course={row.course} degree={row.degree} /> },
@@ -57,7 +61,8 @@ export function ApplicationsPage() {
     },
     { title: t("applications.payment"), dataIndex: "paymentStatus", key: "paymentStatus", render: (value: string) => paymentStatusLabel(t, value) },
     { title: t("applications.mode"), dataIndex: "isOffline", key: "mode", render: (offline: boolean) => (offline ? t("applications.offline") : t("applications.online")) },
-    { title: t("applications.date"), dataIndex: "applicationDate", key: "applicationDate", sorter: true },
+    // Numbers and dates whole on one line: the table narrows the columns of words instead.
+    { title: t("applications.date"), dataIndex: "applicationDate", key: "applicationDate", sorter: true, className: "unbroken" },
     { title: "%", dataIndex: "totalMarkPercent", key: "totalMarkPercent", sorter: true, align: "end", render: (percent: number | null) => percent ?? "-" },
   ];
 

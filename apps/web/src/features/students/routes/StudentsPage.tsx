@@ -52,7 +52,12 @@ export function StudentsPage() {
       dataIndex: "admissionNo",
       key: "admissionNo",
       sorter: true,
-      render: (value: string, row) => <Link to={routes.student(row.id)}>{value}</Link>,
+      // Whole on one line: the table narrows the columns of words, not a number.
+      render: (value: string, row) => (
+        <Link to={routes.student(row.id)} className="unbroken">
+          {value}
+        </Link>
+      ),
     },
     { title: t("students.name"), dataIndex: "name", key: "name", sorter: true },
     { title: t("students.courseAndDegree"), key: "degree", render: (_value, row) => <CourseAndDegree course={row.course} degree={row.degree} /> },
@@ -73,7 +78,7 @@ export function StudentsPage() {
       align: "end",
       // What is owed, and the way to the student's fees, together.
       render: (amount: number, row) => (
-        <Flex vertical align="end">
+        <Flex vertical align="end" className="unbroken">
           {row.feesDue > 0 ? (
             <>
               {formatRupees(amount)}
