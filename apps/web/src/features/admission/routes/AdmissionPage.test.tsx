@@ -111,6 +111,10 @@ describe("changes typed into a stored application whose fee failed", () => {
     const first = renderAt("/admission");
     expect(await screen.findByRole("heading", { name: "Address Details" })).toBeTruthy();
     expect(await screen.findByLabelText("Student's mobile (WhatsApp)")).toHaveProperty("value", "9123456780");
+    // Back from the gateway without paying, the applicant is told the fee is still to pay, and where.
+    const notice = screen.getByRole("status");
+    expect(notice.textContent).toContain("Your application UG-2026-000004 is saved, but its fee of Rs.300 is not paid yet.");
+    expect(within(notice).getByRole("link", { name: "Payment Details" }).getAttribute("href")).toBe("/transactionStatus");
     first.unmount();
 
     localStorage.setItem("admissionData", JSON.stringify({ ...typed, owner: "someone.else@example.in" }));

@@ -361,6 +361,15 @@ export function AdmissionPage() {
           {stepTitles[step]}
         </h2>
       )}
+      {/* Back from the gateway without paying, or after a failed payment: the form is the way to pay.
+          A paragraph of the app's own, not Ant Design's Alert: 2.4 KiB more of /admission's first
+          download for a line most applicants never see. */}
+      {application && !student && (
+        <p className="admission-notice" role="status">
+          {t("admission.feeNotPaid", { applicationNo: application.applicationNo, fee: application.applicationFee })}{" "}
+          <Link to={routes.transactionStatus}>{t("menu.transactionStatus")}</Link>
+        </p>
+      )}
       <Form form={form} layout="vertical" onValuesChange={onValuesChange} requiredMark={false} name="admission">
         {step === 0 && (
           <StudentDetailsStep offline={offline} firstFieldsOnly={!stepDrawn} {...choices} />

@@ -1,6 +1,6 @@
 import { BarChartOutlined } from "@ant-design/icons";
 import { applicationStatuses, paymentStatuses, type ApplicationListItem } from "@admissions/shared";
-import { Alert, Col, Flex, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
+import { Col, Flex, Row, Select, Space, Table, Tag, Typography, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAllCourses, useAllDegrees, useDegreeInScope, useMasterName } from "../../../lib/masters";
@@ -168,7 +168,6 @@ export function ApplicationsPage() {
           onChange={update}
         />
       </Row>
-      {list.isError && <Alert type="error" showIcon role="alert" title={errorText(list.error, t)} />}
       <Table<ApplicationListItem>
         ref={table}
         rowKey="applicationNo"
@@ -176,6 +175,9 @@ export function ApplicationsPage() {
         dataSource={data?.content}
         loading={list.isFetching}
         scroll={{ x: 900 }}
+        // Why the list is empty when the server refused its filters, where the table said only No data
+        // (in the table rather than an Alert, which /admin's first download does not otherwise need).
+        locale={list.isError ? { emptyText: <span role="alert">{errorText(list.error, t)}</span> } : undefined}
         pagination={{ itemRender: pagerItemRender, current: pageNo + 1, pageSize: PAGE_SIZE, total: data?.totalElements ?? 0, showSizeChanger: false, showTotal: (total) => t("applications.total", { total }) }}
         onChange={(pagination, _filters, sorter) => update(tableChange(pagination, sorter), true)}
       />
