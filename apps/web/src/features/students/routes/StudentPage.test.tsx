@@ -70,6 +70,14 @@ function studentApi(options: { role?: string; read?: () => Answer; save?: (body:
 
 const findTitle = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 15_000 });
 
+/** Opens student 7's page and its edit dialog, which it answers. */
+async function openStudentEditor(): Promise<HTMLElement> {
+  renderAt("/students/7");
+  await findTitle("ANITHA R");
+  await userEvent.click(screen.getByRole("button", { name: "Edit" }));
+  return openDialog("Edit ANITHA R");
+}
+
 // Dialogs with selects take jsdom many seconds, more on a busy machine.
 describe("a student's page", { timeout: 60_000 }, () => {
   it("shows the record, the application in brief, the fee terms and payments with receipts, and the way to the fees", async () => {
@@ -173,10 +181,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
 
   it("edits the name, mobile, year and status, checking them as the server does, and shows the saved record", async () => {
     const api = studentApi();
-    renderAt("/students/7");
-    await findTitle("ANITHA R");
-    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const dialog = await openDialog("Edit ANITHA R");
+    const dialog = await openStudentEditor();
 
     const name = within(dialog).getByLabelText("Name");
     await userEvent.clear(name);
@@ -201,10 +206,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
     const reads = [okAnswer(detail), okAnswer({ ...detail, student: changed })];
     const answers = [failureAnswer(409, studentMessages.outdated), okAnswer({ ...changed, name: "ANITHA RAVI" }, studentMessages.updated)];
     const api = studentApi({ read: () => reads.shift() ?? okAnswer({ ...detail, student: changed }), save: () => answers.shift()! });
-    renderAt("/students/7");
-    await findTitle("ANITHA R");
-    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const dialog = await openDialog("Edit ANITHA R");
+    const dialog = await openStudentEditor();
     const name = within(dialog).getByLabelText("Name");
     await userEvent.clear(name);
     await userEvent.type(name, "Anitha Ravi");
@@ -224,10 +226,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
   it("offers an imported student's e-mail for correction while nobody has signed in with it, and only then", async () => {
     const imported = { ...detail, application: null, student: { ...student, email: "elango.v@exmaple.in", userName: "elango.v@exmaple.in" }, emailCorrectable: true, admissionNoCorrectable: true };
     const api = studentApi({ read: () => okAnswer(imported) });
-    renderAt("/students/7");
-    await findTitle("ANITHA R");
-    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const dialog = await openDialog("Edit ANITHA R");
+    const dialog = await openStudentEditor();
     expect(within(dialog).getByText("The course and degree come from the import; now that a fee has been paid or begun, they cannot be changed here.")).toBeTruthy();
     expect(within(dialog).queryByLabelText("Course and degree")).toBeNull();
     const email = within(dialog).getByLabelText("E-mail (the student's sign-in)");
@@ -268,10 +267,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
         return okAnswer({ ...student, degreeId: 9, degree: "M.A. ENGLISH", courseId: 2, course: "PG" }, studentMessages.updated);
       },
     });
-    renderAt("/students/7");
-    await findTitle("ANITHA R");
-    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const dialog = await openDialog("Edit ANITHA R");
+    const dialog = await openStudentEditor();
     expect(within(dialog).queryByText(/come from the import/)).toBeNull();
     expect(within(dialog).getByText(/the fee terms become the new degree's/)).toBeTruthy();
     // The chosen degree is named with its course, as the list names it under its course.
@@ -288,10 +284,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
     const imported = { ...detail, application: null, admissionNoCorrectable: true };
     const answers = [failureAnswer(400, studentMessages.admissionNoTaken, [{ field: "admissionNo", message: studentMessages.admissionNoTaken }]), okAnswer(student, studentMessages.updated)];
     const api = studentApi({ read: () => okAnswer(imported), save: () => answers.shift()! });
-    renderAt("/students/7");
-    await findTitle("ANITHA R");
-    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const dialog = await openDialog("Edit ANITHA R");
+    const dialog = await openStudentEditor();
     const admissionNo = within(dialog).getByLabelText("Admission No");
     expect(admissionNo).toHaveProperty("value", "ADM-UG-2026-0001");
     await userEvent.clear(admissionNo);
@@ -313,10 +306,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
 
   it("offers no e-mail to correct once the student has signed in, or for an admitted applicant", async () => {
     studentApi();
-    renderAt("/students/7");
-    await findTitle("ANITHA R");
-    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const dialog = await openDialog("Edit ANITHA R");
+    const dialog = await openStudentEditor();
     expect(within(dialog).queryByLabelText("E-mail (the student's sign-in)")).toBeNull();
     expect(within(dialog).queryByLabelText("Admission No")).toBeNull();
     expect(within(dialog).getByText("The e-mail, admission number, course and degree come from admission and cannot be changed here.")).toBeTruthy();
@@ -324,10 +314,7 @@ describe("a student's page", { timeout: 60_000 }, () => {
 
   it("keeps the dialog open with the server's refusal, in the chosen language, under its field", async () => {
     studentApi({ save: () => failureAnswer(400, studentMessages.statusInvalid, [{ field: "status", message: studentMessages.statusInvalid }]) });
-    renderAt("/students/7");
-    await findTitle("ANITHA R");
-    await userEvent.click(screen.getByRole("button", { name: "Edit" }));
-    await openDialog("Edit ANITHA R");
+    await openStudentEditor();
     await act(() => i18n.changeLanguage("fr"));
     try {
       const dialog = await openDialog("Modifier ANITHA R");
