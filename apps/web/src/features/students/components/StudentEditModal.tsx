@@ -3,6 +3,7 @@ import { Alert, Flex, Form, Input, Modal, Select, Typography, type FormInstance 
 import type { TFunction } from "i18next";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { ApiError } from "../../../lib/api-client";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { zodRule } from "../../../lib/form-rules";
@@ -69,8 +70,10 @@ function useDegreeChoices() {
   // The chosen degree is shown with its course, as the list shows it under its course: two courses
   // may have degrees of one name.
   const courseOf = new Map(options.flatMap((group) => group.options.map((option) => [option.value, group.label] as const)));
-  const labelRender = ({ value, label }: { value: string | number; label?: ReactNode }) =>
-    courseOf.has(Number(value)) ? `${courseOf.get(Number(value))} · ${String(label)}` : label;
+  const labelRender = ({ value, label }: { value: string | number; label?: ReactNode }) => {
+    const course = courseOf.get(Number(value));
+    return course ? <CourseAndDegree course={course} degree={String(label)} /> : label;
+  };
   return { options, labelRender, loading: courses.isPending || degrees.isPending };
 }
 

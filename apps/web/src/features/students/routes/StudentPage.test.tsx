@@ -70,6 +70,9 @@ function studentApi(options: { role?: string; read?: () => Answer; save?: (body:
 
 const findTitle = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 15_000 });
 
+/** An element whose whole text is `text`, however many elements it is written in (the course and degree are isolated each). */
+const wholeText = (text: string) => (_content: string, element: Element | null) => element?.textContent === text;
+
 /** Opens student 7's page and its edit dialog, which it answers. */
 async function openStudentEditor(): Promise<HTMLElement> {
   renderAt("/students/7");
@@ -271,10 +274,10 @@ describe("a student's page", { timeout: 60_000 }, () => {
     expect(within(dialog).queryByText(/come from the import/)).toBeNull();
     expect(within(dialog).getByText(/the fee terms become the new degree's/)).toBeTruthy();
     // The chosen degree is named with its course, as the list names it under its course.
-    expect(await within(dialog).findAllByText("UG · B.SC. COMPUTER SCIENCE")).not.toHaveLength(0);
+    expect(await within(dialog).findAllByText(wholeText("UG · B.SC. COMPUTER SCIENCE"))).not.toHaveLength(0);
     await userEvent.click(within(dialog).getByLabelText("Course and degree"));
     await userEvent.click(await screen.findByTitle("M.A. ENGLISH"));
-    expect(await within(dialog).findAllByText("PG · M.A. ENGLISH")).not.toHaveLength(0);
+    expect(await within(dialog).findAllByText(wholeText("PG · M.A. ENGLISH"))).not.toHaveLength(0);
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Student updated")).toBeTruthy();
     expect(saves).toEqual([expect.objectContaining({ id: 7, degreeId: 9 })]);
