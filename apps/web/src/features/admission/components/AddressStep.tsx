@@ -39,17 +39,18 @@ export function AddressStep() {
           </Field>
         )}
       </WithFormValues>
+      {/* The lengths leave room for the spaces, dashes and +91 people paste with a number; the field keeps its digits. */}
       <Field name={["addressDetails", "pincode"]} label={t("admission.pincode")} rule="pincode" normalize={digitsOnly}>
-        <Input inputMode="numeric" maxLength={6} autoComplete="postal-code" />
+        <Input inputMode="numeric" maxLength={7} autoComplete="postal-code" />
       </Field>
       <Field name="whatsappNo" label={t("admission.whatsappNo")} rule="whatsappNo" normalize={mobileDigits}>
-        <Input type="tel" inputMode="numeric" maxLength={12} autoComplete="tel-national" />
+        <Input type="tel" inputMode="numeric" maxLength={16} autoComplete="tel-national" />
       </Field>
       <Field name="fatherNo" label={t("admission.fatherNo")} rule="fatherNo" normalize={mobileDigits}>
-        <Input type="tel" inputMode="numeric" maxLength={12} />
+        <Input type="tel" inputMode="numeric" maxLength={16} />
       </Field>
       <Field name="motherNo" label={`${t("admission.motherNo")} ${t("admission.optional")}`} rule="motherNo" normalize={mobileDigits}>
-        <Input type="tel" inputMode="numeric" maxLength={12} />
+        <Input type="tel" inputMode="numeric" maxLength={16} />
       </Field>
       <Field name="email" label={t("admission.email")} rule="email">
         <Input type="email" inputMode="email" autoComplete="email" />

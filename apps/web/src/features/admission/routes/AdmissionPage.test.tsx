@@ -123,6 +123,26 @@ describe("changes typed into a stored application whose fee failed", () => {
   });
 });
 
+describe("numbers pasted as people write them", () => {
+  it("keep their digits whole: a mobile with its country code and spaces, a pincode in two groups", async () => {
+    const stored = { ...sampleAdmission(), applicationNo: "UG-2026-000004", applicationStatus: "Payment Failure", paymentStatus: "Failure", paymentRefNo: null, applicationFee: 300 };
+    stubApi({ ...signedInAs("ROLE_USER"), ...masters, "/booking/admission": ok(stored) });
+    localStorage.setItem("admissionData", JSON.stringify({ owner: "person@example.in", savedAt: Date.now(), step: 1, applicationNo: "UG-2026-000004", values: {} }));
+    renderAt("/admission");
+
+    const pasted = async (label: string, text: string) => {
+      const input = await screen.findByLabelText(label);
+      await userEvent.clear(input);
+      await userEvent.click(input);
+      await userEvent.paste(text);
+      return input;
+    };
+    expect(await pasted("Student's mobile (WhatsApp)", "+91 98765 43210")).toHaveProperty("value", "9876543210");
+    expect(await pasted("Father's mobile", "098765-43210")).toHaveProperty("value", "9876543210");
+    expect(await pasted("Pincode", "600 001")).toHaveProperty("value", "600001");
+  });
+});
+
 describe("a document missing at the last step", () => {
   it("has its error read out with its file input, which takes the focus", async () => {
     localStorage.setItem("admissionData", JSON.stringify({ owner: "new@example.in", savedAt: Date.now(), step: 3, values: { course: "UG" } }));
