@@ -114,6 +114,7 @@ export const notices = {
   accountDisabled: "This account is disabled. Please contact the college office.",
   foreignOrigin: "This request came from another site and was refused.",
   bodyTooLarge: "The request is too large.",
+  bodyTooDeep: "The request's data is nested too deeply.",
   applicationLocked: "This application has been submitted and can no longer be changed.",
   // A tab drawn for one account saving after another account signed in elsewhere in the browser.
   formOfAnotherAccount: "This form was opened for another account than the one signed in now (perhaps in another tab). Reload the page: nothing was saved.",

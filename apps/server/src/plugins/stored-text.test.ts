@@ -1,4 +1,4 @@
-import { messages, ROLE_ADMIN, sampleAdmission } from "@admissions/shared";
+import { messages, notices, ROLE_ADMIN, sampleAdmission } from "@admissions/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationDrafts, applications } from "../db/schema/index.js";
@@ -52,5 +52,45 @@ describe("a request holding a character the database cannot store", () => {
     const saved = await test.app.inject({ method: "PUT", url: "/booking/admission/draft", headers: { cookie }, payload: { name: text, step: 0 } });
     expect(saved.statusCode).toBe(200);
     expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie } })).json().data).toEqual({ name: text, step: 0 });
+  });
+});
+
+/** `{"<key>": [[[ … ]]]}` with the brackets `depth` deep, as JSON text. */
+const nestedJson = (key: string, depth: number) => `{"${key}":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+
+/**
+ * JSON.parse takes data nested thousands deep; the walk above overflowed its stack on it (and a draft's
+ * jsonb writer on a shallower one), which answered a 500 to anyone, signed in or not.
+ */
+describe("a request nested deeper than any form", () => {
+  const refused = { status: "error", message: notices.bodyTooDeep, data: null };
+
+  it("is refused with 400 on a call without a session, whatever its depth under the size limit", async () => {
+    for (const depth of [40, 20_000, 120_000]) {
+      const signIn = await test.app.inject({
+        method: "POST",
+        url: "/booking/api/auth/signin",
+        headers: { "content-type": "application/json" },
+        payload: nestedJson("extra", depth).replace("{", '{"username":"a@b.in","password":"x",'),
+      });
+      expect(signIn.statusCode).toBe(400);
+      expect(signIn.json()).toEqual(refused);
+    }
+  });
+
+  it("is refused as a draft, and the draft kept is still the one saved before", async () => {
+    const { cookie } = await signInAs(test);
+    const kept = { name: "PRIYA", marksDetails: [{ subject: "TAMIL", markSecured: "90" }], step: 2 };
+    expect((await test.app.inject({ method: "PUT", url: "/booking/admission/draft", headers: { cookie }, payload: kept })).statusCode).toBe(200);
+
+    const deep = await test.app.inject({
+      method: "PUT",
+      url: "/booking/admission/draft",
+      headers: { cookie, "content-type": "application/json" },
+      payload: nestedJson("name", 5_000),
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual(refused);
+    expect((await test.app.inject({ url: "/booking/admission/draft", headers: { cookie } })).json().data).toEqual(kept);
   });
 });
