@@ -123,6 +123,7 @@ export const notices = {
   walkInOverOwnApplication: "This e-mail already has an application its applicant started online and has not paid for. Check the e-mail; to replace that application with this entry, confirm the replacement.",
   studentMarksOnly: "Only the marks of an application made before the results can be updated.",
   unsupportedFile: "Only JPG, PNG and PDF files can be uploaded.",
+  uploadIncomplete: "The file did not arrive whole. Please send it again.",
   tooManyUploads: "These documents have had as many files uploaded as one application may have: please ask the college office for help.",
   // term fees, added by the product
   notAStudent: "No student record was found for this account.",

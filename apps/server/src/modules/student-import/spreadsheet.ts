@@ -8,10 +8,10 @@ import {
   type StudentImportColumn,
 } from "@admissions/shared";
 import type ExcelJS from "exceljs";
-import { fileTypeFromBuffer } from "file-type";
 import JSZip from "jszip";
 import { LRUCache } from "lru-cache";
 import { AppError, BadRequestError } from "../../errors.js";
+import { fileTypeOf } from "../../uploaded-file.js";
 import { loadExcelJs } from "../reports/workbook.js";
 
 /** A row of the file under the header: its number in the sheet (the header's is 1) and its cells as text. */
@@ -38,7 +38,7 @@ function isText(content: Buffer): boolean {
 
 /** Judged by the bytes, never by the name: an .xlsx is a zip holding a workbook; anything else must be text. */
 async function formatOf(content: Buffer): Promise<"xlsx" | "csv"> {
-  const detected = await fileTypeFromBuffer(content);
+  const detected = await fileTypeOf(content);
   if (detected?.ext === "xlsx") return "xlsx";
   if (!detected && isText(content)) return "csv";
   throw new BadRequestError(studentImportMessages.fileUnsupported);

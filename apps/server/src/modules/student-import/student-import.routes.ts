@@ -16,25 +16,17 @@ import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, BadRequestError } from "../../errors.js";
+import { BadRequestError } from "../../errors.js";
 import { responses, success } from "../../http.js";
 import { requestMeta } from "../../plugins/auth.js";
+import { readMultipartBody } from "../../uploaded-file.js";
 import { presentImportLog, presentImportLogPage } from "./student-import.presenter.js";
 import { findImportLog, importStudents, previewImport, studentImportTemplate, type ImportFile } from "./student-import.service.js";
 
 /** The one file of the multipart body, at most 2 MB. */
 async function uploadedFile(request: FastifyRequest): Promise<ImportFile> {
   if (!request.isMultipart()) throw new BadRequestError(studentImportMessages.fileRequired);
-  let file: ImportFile | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== "file") continue;
-    try {
-      file = { fileName: part.filename, content: await part.toBuffer() };
-    } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, studentImportMessages.fileTooLarge);
-      throw error;
-    }
-  }
+  const { file } = await readMultipartBody(request, studentImportMessages.fileTooLarge);
   if (!file || file.content.length === 0) throw new BadRequestError(studentImportMessages.fileRequired);
   return file;
 }

@@ -6,6 +6,7 @@ import {
   STUDENT_IMPORT_MAX_BYTES,
   XLSX_CONTENT_TYPE,
   messages,
+  notices,
   studentImportMessages,
   type ImportLogEntry,
   type StudentImportPreview,
@@ -236,6 +237,20 @@ describe("the preview", () => {
     });
     expect(await refusal(await studentsXlsx([]), "students.xlsx")).toEqual({ status: 400, message: studentImportMessages.noRows });
     expect(await refusal(Buffer.alloc(STUDENT_IMPORT_MAX_BYTES + 1, "a"), "students.csv")).toEqual({ status: 413, message: studentImportMessages.fileTooLarge });
+
+    expect(await refusal(Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(100)]), "students.xlsx")).toEqual({
+      status: 400,
+      message: studentImportMessages.fileUnsupported,
+    });
+    const cut = multipartBody({}, { name: "students.csv", content: csvOf([studentRow("X-2", "x2@example.in")]) });
+    const cutShort = await test.app.inject({
+      method: "POST",
+      url: "/booking/studentImport",
+      headers: { ...cut.headers, cookie: adminCookie },
+      payload: cut.payload.subarray(0, cut.payload.length - 20),
+    });
+    expect({ status: cutShort.statusCode, message: cutShort.json().message }).toEqual({ status: 400, message: notices.uploadIncomplete });
+    expect(await studentsNamed(["X-2"])).toEqual([]);
 
     const withoutFile = multipartBody({ note: "no file here" });
     const noFile = await test.app.inject({ method: "POST", url: "/booking/studentImport/preview", headers: { ...withoutFile.headers, cookie: adminCookie }, payload: withoutFile.payload });

@@ -2,9 +2,10 @@ import { envelope, limits, messages, notices } from "@admissions/shared";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, BadRequestError } from "../../errors.js";
+import { BadRequestError } from "../../errors.js";
 import { responses, success } from "../../http.js";
 import { requestMeta } from "../../plugins/auth.js";
+import { readMultipartBody } from "../../uploaded-file.js";
 import { documentOwnerFor, findReadableUpload, downloadDisposition, saveUpload } from "./uploads.service.js";
 
 /** SPEC.md section 7: POST /uploadFile (multipart file and username) and GET downloadFile/userName/{user}/{file}. */
@@ -25,24 +26,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw new BadRequestError(notices.unsupportedFile);
-      let upload: { originalName: string; content: Buffer } | undefined;
-      let username: string | undefined;
-      // The original client may send `username` after the file, so every part is read before acting.
-      for await (const part of request.parts()) {
-        if (part.type === "file") {
-          try {
-            upload = { originalName: part.filename, content: await part.toBuffer() };
-          } catch (error) {
-            if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, messages.fileTooLarge);
-            throw error;
-          }
-        } else if (part.fieldname === "username" && typeof part.value === "string" && part.value.trim()) {
-          username = part.value;
-        }
-      }
-      if (!upload) throw new BadRequestError(notices.unsupportedFile);
+      const { file, fields } = await readMultipartBody(request, messages.fileTooLarge);
+      if (!file) throw new BadRequestError(notices.unsupportedFile);
+      const username = fields.username?.trim() ? fields.username : undefined;
       const ownerUserName = await documentOwnerFor(app.ctx.db, request.actor!, username);
-      const fileName = await saveUpload(app.ctx, request.actor!, { ownerUserName, ...upload }, requestMeta(request));
+      const fileName = await saveUpload(app.ctx, request.actor!, { ownerUserName, originalName: file.fileName, content: file.content }, requestMeta(request));
       return success({ fileName }, "Uploaded");
     },
   );

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { limits, messages, notices } from "@admissions/shared";
-import { fileTypeFromBuffer } from "file-type";
 import { create as contentDisposition } from "content-disposition";
 import type { Actor, AppContext, RequestMeta } from "../../context.js";
 import type { Database } from "../../db/client.js";
 import { AppError, BadRequestError, ConflictError, NotFoundError } from "../../errors.js";
+import { fileTypeOf } from "../../uploaded-file.js";
 import { recordActivity } from "../activity/activity.repository.js";
 import { findReadableApplication } from "../admissions/admissions.service.js";
 import { countUploadsOf, getUploadedFile, insertUploadedFile, type UploadedFileRow } from "./uploads.repository.js";
@@ -56,7 +56,7 @@ export async function saveUpload(
 ): Promise<string> {
   if (upload.content.length > limits.uploadMaxBytes) throw new AppError(413, messages.fileTooLarge);
   if (upload.content.length === 0) throw new BadRequestError(notices.unsupportedFile);
-  const detected = await fileTypeFromBuffer(upload.content);
+  const detected = await fileTypeOf(upload.content);
   const extension = detected && acceptedTypes[detected.mime];
   if (!detected || !extension) throw new BadRequestError(notices.unsupportedFile);
 

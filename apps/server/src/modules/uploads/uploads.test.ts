@@ -103,6 +103,30 @@ describe("POST /booking/uploadFile", () => {
     expect(await storedCount()).toBe(before);
   });
 
+  it("refuses a zip cut short after its header as a file of no accepted type, where file-type's throw was a 500", async () => {
+    const before = await storedCount();
+    const cut = await upload(applicant.cookie, { name: "scan.pdf", content: Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(100)]) });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toBe(notices.unsupportedFile);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("refuses a multipart body the parser cannot read with 400, where its errors were a 500", async () => {
+    const sent = (contentType: string, payload: Buffer | string) =>
+      test.app.inject({ method: "POST", url: "/booking/uploadFile", headers: { "content-type": contentType, cookie: applicant.cookie }, payload });
+    const whole = multipartBody({}, { name: "photo.jpg", content: fixtures.photo });
+    const before = await storedCount();
+    for (const response of [
+      await sent("multipart/form-data", "abc"),
+      // The file's part with the body's closing boundary cut off, as a dropped connection leaves it.
+      await sent(whole.headers["content-type"], whole.payload.subarray(0, whole.payload.length - 40)),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: "error", message: notices.uploadIncomplete, data: null });
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
   it("needs a signed-in user", async () => {
     const body = multipartBody({}, { name: "p.jpg", content: fixtures.photo });
     expect((await test.app.inject({ method: "POST", url: "/booking/uploadFile", headers: body.headers, payload: body.payload })).statusCode).toBe(401);
