@@ -1,10 +1,11 @@
 import type { Rule } from "antd/es/form";
 import type { z } from "zod";
-import { translateMessage } from "./i18n";
+import { messageInLanguage } from "./in-language";
 
 function check(schema: z.ZodType, value: unknown): void {
   const result = schema.safeParse(value ?? "");
-  if (!result.success) throw new Error(translateMessage(result.error.issues[0]?.message ?? ""));
+  // The form shows what a rule rejects with: an element, so the error follows a change of language.
+  if (!result.success) throw messageInLanguage(result.error.issues[0]?.message ?? "");
 }
 
 /** An Ant Design form rule that applies a shared zod schema, so the form says what the server would. */

@@ -12,6 +12,7 @@ import { academicErrorText, academicYearName, willBeText } from "../components/a
 import "../academic.css";
 import { Panel } from "../../../components/Panel";
 import { usePagerItemRender } from "../../../lib/pager-names";
+import { inLanguage } from "../../../lib/in-language";
 
 /** How many past years the year list offers; the server takes any year up to this one. */
 const YEARS_OFFERED = 6;
@@ -81,7 +82,7 @@ function AcademicTransferScreen() {
         >
           <Row gutter={[16, 0]} align="bottom">
             <Col xs={24} sm={12} lg={6}>
-              <Form.Item name="courseId" label={t("academic.course")} rules={[{ required: true, message: t("validation.courseRequired") }]}>
+              <Form.Item name="courseId" label={t("academic.course")} rules={[{ required: true, message: inLanguage((t) => t("validation.courseRequired")) }]}>
                 <Select loading={courses.isPending} options={(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))} />
               </Form.Item>
             </Col>

@@ -54,14 +54,14 @@ export function DocumentUpload({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [busy, setBusy] = useState(false);
-  /** Why the last file chosen was not taken, until another is chosen. */
+  /** Why the last file chosen was not taken, until another is chosen: in English, shown in the language of the moment. */
   const [refusal, setRefusal] = useState<string>();
   const previewUrl = useDocumentUrl(showPreview ? owner : undefined, value);
 
   /** SPEC.md's message comes as a notice; it stays by the document too, where the notice soon goes. */
-  const refuse = (text: string) => {
-    setRefusal(text);
-    void message.error(text);
+  const refuse = (english: string) => {
+    setRefusal(english);
+    void message.error(translateMessage(english));
   };
 
   const choose = async (file: File | undefined) => {
@@ -71,19 +71,19 @@ export function DocumentUpload({
     try {
       const fitted = await shrinkImageToFit(file);
       if (fitted.size > limits.uploadMaxBytes) {
-        refuse(translateMessage(messages.fileTooLarge));
+        refuse(messages.fileTooLarge);
         return;
       }
       const stored = await uploadDocument(fitted, fitted.name, uploadFor);
       // The stored name's extension is what the server read in the file, whatever its own name said.
       if (picturesOnly && !isStoredPicture(stored)) {
-        refuse(translateMessage(messages.photoNotImage));
+        refuse(messages.photoNotImage);
         return;
       }
       onChange?.(stored);
     } catch (error) {
       // The server's refusal says why (the type, the size, too many files); anything else is a failed upload.
-      refuse(error instanceof ApiError && error.status > 0 && error.message ? translateMessage(error.message) : translateMessage(messages.uploadFailed));
+      refuse(error instanceof ApiError && error.status > 0 && error.message ? error.message : messages.uploadFailed);
     } finally {
       setBusy(false);
     }
@@ -131,7 +131,7 @@ export function DocumentUpload({
       </div>
       {refusal && (
         <div id={`${inputId}-refusal`} className="document-upload__refusal">
-          {refusal}
+          {translateMessage(refusal)}
         </div>
       )}
       {previewUrl && <Image src={previewUrl} alt={label} width={96} className="document-upload__preview" />}

@@ -2,8 +2,8 @@ import { messages } from "@admissions/shared";
 import { Checkbox, Col, Form, Row, Typography } from "antd";
 import type { Rule } from "antd/es/form";
 import { useTranslation } from "react-i18next";
-import { translateMessage } from "../../../lib/i18n";
 import { DocumentUpload } from "./DocumentUpload";
+import { messageInLanguage } from "../../../lib/in-language";
 
 export const documents = [
   { name: "photoUrl", label: "photo", required: messages.photoRequired, preview: true, picturesOnly: true },
@@ -16,7 +16,7 @@ export const documents = [
 ] as const;
 
 function requiredRule(message: string): Rule {
-  return { validator: async (_rule, value: unknown) => (value ? undefined : Promise.reject(new Error(translateMessage(message)))) };
+  return { validator: async (_rule, value: unknown) => (value ? undefined : Promise.reject(messageInLanguage(message))) };
 }
 
 export type DocumentName = (typeof documents)[number]["name"];

@@ -35,6 +35,7 @@ import {
 import { Outcome } from "../../../components/Outcome";
 // The first step's Ant Design styles, made at build time rather than in the browser as the form first draws.
 import "virtual:prebuilt-antd-styles/admission-first-step";
+import { asFieldErrors, messageInLanguage } from "../../../lib/in-language";
 
 const MARKS_STEP = 2;
 const LAST_STEP = 3;
@@ -174,7 +175,7 @@ export function AdmissionPage() {
     const errors = pendingErrors.current;
     if (errors.length === 0 || !stepDrawn) return;
     pendingErrors.current = [];
-    form.setFields(errors.map((error) => ({ name: fieldNameOf(error.field), errors: [translateMessage(error.message)] })));
+    form.setFields(errors.map((error) => ({ name: fieldNameOf(error.field), errors: asFieldErrors(messageInLanguage(error.message)) })));
     // An error about a field this screen does not show has nowhere to appear beside it, so it is said aloud.
     const unshown = errors.filter((error) => form.getFieldError(fieldNameOf(error.field)).length === 0);
     if (unshown.length > 0) void message.error([...new Set(unshown.map((error) => translateMessage(error.message)))].join(" "));

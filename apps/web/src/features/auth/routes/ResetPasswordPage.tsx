@@ -3,7 +3,6 @@ import { Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorText } from "../../../lib/error-text";
-import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useResetPassword } from "../api/password-reset";
@@ -11,6 +10,7 @@ import { useSignOut } from "../api/sign-out";
 import { AuthCard } from "../components/AuthCard";
 import { PasswordInput, TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
+import { messageInLanguage } from "../../../lib/in-language";
 
 interface ResetForm {
   /** Asked only when the address names no account (a link typed by hand, the code's mail open elsewhere). */
@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
             authFieldRule((schemas) => schemas.resetPasswordFormSchema.shape.confirm),
             ({ getFieldValue }) => ({
               validator: async (_rule, value: string | undefined) => {
-                if (value && value !== getFieldValue("newPassword")) throw new Error(translateMessage(messages.passwordMismatch));
+                if (value && value !== getFieldValue("newPassword")) throw messageInLanguage(messages.passwordMismatch);
               },
             }),
           ]}

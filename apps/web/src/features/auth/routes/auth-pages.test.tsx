@@ -1,6 +1,8 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import i18n from "../../../lib/i18n";
+import { catalogues } from "../../../test/catalogues";
 import { failure, ok, renderAt, signedInAs, signedOut, stubApi } from "../../../test/render";
 
 describe("sign-in page", () => {
@@ -41,6 +43,26 @@ describe("sign-in page", () => {
     const heading = screen.getByRole("heading", { level: 1, name: "Sign In" });
     expect(heading.compareDocumentPosition(stepsLink) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole("button", { name: "Sign In" }).compareDocumentPosition(stepsLink) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe("a form's errors on screen", () => {
+  it("follow a change of language, where they stayed in the language they were made in", async () => {
+    stubApi(signedOut);
+    renderAt("/signin");
+    await userEvent.click(await screen.findByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("The input is not valid email!")).toBeTruthy();
+
+    try {
+      await act(() => i18n.changeLanguage("ar"));
+      expect(await screen.findByText(catalogues.ar.validation.usernameInvalid)).toBeTruthy();
+      expect(screen.getByText(catalogues.ar.validation.passwordRequired)).toBeTruthy();
+      expect(screen.queryByText("The input is not valid email!")).toBeNull();
+      await act(() => i18n.changeLanguage("ta"));
+      expect(await screen.findByText(catalogues.ta.validation.usernameInvalid)).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage("en"));
+    }
   });
 });
 

@@ -37,7 +37,8 @@ function OneFieldDialog({ title, payment, field, okText, cancelText, danger, sen
   const focusBack = useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<Record<string, string>>();
-  const [failure, setFailure] = useState<string>();
+  // The refusal itself, worded at each render so that it follows a change of language.
+  const [failure, setFailure] = useState<unknown>();
 
   const sending = useOneAtATime();
   const save = async (values: Record<string, string>) => {
@@ -48,7 +49,7 @@ function OneFieldDialog({ title, payment, field, okText, cancelText, danger, sen
       focusBack.toRegion();
       onClose();
     } catch (error) {
-      setFailure(errorText(error, t));
+      setFailure(error);
     }
   };
   const input: ReactNode = field.multiline ? <Input.TextArea rows={3} maxLength={field.maxLength} /> : <Input maxLength={field.maxLength} autoComplete="off" />;
@@ -66,7 +67,7 @@ function OneFieldDialog({ title, payment, field, okText, cancelText, danger, sen
       destroyOnHidden
       afterOpenChange={(open) => open && form.focusField(field.name)}
     >
-      {failure && <Alert type="error" showIcon title={failure} role="alert" />}
+      {failure !== undefined && <Alert type="error" showIcon title={errorText(failure, t)} role="alert" />}
       <Typography.Paragraph>
         {payment.name} · {formatRupees(payment.amount)} · {payment.mode ? feeModeName(t, payment.mode) : "-"} · {payment.reference ?? "-"}
       </Typography.Paragraph>

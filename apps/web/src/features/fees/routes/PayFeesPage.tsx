@@ -22,6 +22,7 @@ import { ReceiptNumbered } from "../components/ReceiptNumbered";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
 import { feeTermNumbers, feeYears, findFeeTerm, formatRupees } from "../lib/fee-terms";
 import { Panel } from "../../../components/Panel";
+import { inLanguage } from "../../../lib/in-language";
 
 interface PayFeesValues {
   year?: number;
@@ -143,10 +144,10 @@ export function PayFeesPage() {
       {admissionCancelled && <Alert type="warning" showIcon className="notice-alert" title={t("notices.feeAdmissionCancelled")} />}
       <Typography.Paragraph>{offline ? t("fees.offlineHint") : t("fees.onlineHint")}</Typography.Paragraph>
       <Form<PayFeesValues> form={form} layout="vertical" onFinish={(values) => void sending.run(() => submit(values))}>
-        <Form.Item name="year" label={t("fees.selectYear")} rules={[{ required: true, message: t("validation.feeYearRequired") }]}>
+        <Form.Item name="year" label={t("fees.selectYear")} rules={[{ required: true, message: inLanguage((t) => t("validation.feeYearRequired")) }]}>
           <Select options={feeYears.map((value) => ({ value, label: t("fees.yearN", { year: value }) }))} />
         </Form.Item>
-        <Form.Item name="termNo" label={t("fees.selectTerm")} rules={[{ required: true, message: t("validation.feeTermRequired") }]}>
+        <Form.Item name="termNo" label={t("fees.selectTerm")} rules={[{ required: true, message: inLanguage((t) => t("validation.feeTermRequired")) }]}>
           <Select options={feeTermNumbers.map((value) => ({ value, label: t("fees.termN", { term: value }) }))} />
         </Form.Item>
         <Form.Item label={t("fees.amount")} htmlFor="fee-amount">
@@ -155,14 +156,14 @@ export function PayFeesPage() {
         <TermNotice term={chosen} noMatch={noMatch} year={year} termNo={termNo} />
         {offline && (
           <>
-            <Form.Item name="mode" label={t("fees.mode")} rules={[{ required: true, message: t("validation.feeModeRequired") }]}>
+            <Form.Item name="mode" label={t("fees.mode")} rules={[{ required: true, message: inLanguage((t) => t("validation.feeModeRequired")) }]}>
               <Select options={offlineFeeModes.map((value) => ({ value, label: t(`fees.modes.${value}`) }))} />
             </Form.Item>
             {asksReference && (
               <Form.Item
                 name="reference"
                 label={t("fees.reference")}
-                rules={[{ required: true, whitespace: true, message: t("validation.feeReferenceRequired") }]}
+                rules={[{ required: true, whitespace: true, message: inLanguage((t) => t("validation.feeReferenceRequired")) }]}
               >
                 <Input maxLength={FEE_REFERENCE_MAX_LENGTH} autoComplete="off" />
               </Form.Item>

@@ -5,11 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { errorText } from "../../../lib/error-text";
-import { translateMessage } from "../../../lib/i18n";
 import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useFeeStructure, useSaveFeeStructure } from "../api/masters";
 import { showFieldErrors } from "./form-errors";
+import { inLanguage, messageInLanguage } from "../../../lib/in-language";
 
 /** The six rows of a structure, in order: year 1 term 1, year 1 term 2, ... year 3 term 2. */
 const slots = feeStructureYears.flatMap((year) => feeStructureTerms.map((term) => ({ year, term })));
@@ -39,16 +39,15 @@ function slotRule(
   index: number,
   field: keyof SlotValues,
   check: typeof feeAmountField | typeof feeCodeField,
-  t: (key: string) => string,
 ): Rule {
   const other: keyof SlotValues = field === "amount" ? "feeCode" : "amount";
   return {
     validator: async (_rule, value: string | undefined) => {
       const otherValue = form.getFieldValue(["rows", index, other]) as string | undefined;
       if (isBlank(value) && isBlank(otherValue)) return;
-      if (isBlank(value)) throw new Error(t("masters.rowIncomplete"));
+      if (isBlank(value)) throw inLanguage((t) => t("masters.rowIncomplete"));
       const result = check.safeParse(value);
-      if (!result.success) throw new Error(translateMessage(result.error.issues[0]?.message ?? ""));
+      if (!result.success) throw messageInLanguage(result.error.issues[0]?.message ?? "");
     },
   };
 }
@@ -89,7 +88,8 @@ function FeeStructureForm({ degree, terms, canEdit, onClose }: { degree: Degree;
   const [form] = Form.useForm<FeeStructureValues>();
   const save = useSaveFeeStructure(degree.id);
   const sending = useOneAtATime();
-  const [failure, setFailure] = useState<string>();
+  // The refusal itself, worded at each render so that it follows a change of language.
+  const [failure, setFailure] = useState<unknown>();
   const rows = Form.useWatch("rows", form) as SlotValues[] | undefined;
   const totalPaise = (rows ?? []).reduce((sum, row) => sum + (rupeesToPaise(row?.amount) ?? 0), 0);
 
@@ -105,7 +105,7 @@ function FeeStructureForm({ degree, terms, canEdit, onClose }: { degree: Degree;
       void message.success(t("notices.saved"));
       onClose();
     } catch (error) {
-      setFailure(errorText(error, t));
+      setFailure(error);
       // The server numbers the rows it was sent; the form has all six.
       showFieldErrors(form, error, ([, position, field]) => {
         const row = typeof position === "number" ? filled[position] : undefined;
@@ -117,7 +117,7 @@ function FeeStructureForm({ degree, terms, canEdit, onClose }: { degree: Degree;
   return (
     <Form<FeeStructureValues> form={form} layout="vertical" initialValues={valuesOf(terms)} onFinish={(values) => void sending.run(() => submit(values))} disabled={!canEdit}>
       <Typography.Paragraph type="secondary">{t("masters.feeStructureHint")}</Typography.Paragraph>
-      {failure && <Alert type="error" showIcon role="alert" title={failure} className="master-notes" />}
+      {failure !== undefined && <Alert type="error" showIcon role="alert" title={errorText(failure, t)} className="master-notes" />}
       {slots.map(({ year, term }, index) => (
         <fieldset key={`${year}-${term}`} className="fee-term">
           <legend>{t("masters.yearTerm", { year, term })}</legend>
@@ -127,7 +127,7 @@ function FeeStructureForm({ degree, terms, canEdit, onClose }: { degree: Degree;
                 name={["rows", index, "amount"]}
                 label={t("masters.amount")}
                 dependencies={[["rows", index, "feeCode"]]}
-                rules={[slotRule(form, index, "amount", feeAmountField, t)]}
+                rules={[slotRule(form, index, "amount", feeAmountField)]}
               >
                 <Input inputMode="decimal" autoComplete="off" />
               </Form.Item>
@@ -137,7 +137,7 @@ function FeeStructureForm({ degree, terms, canEdit, onClose }: { degree: Degree;
                 name={["rows", index, "feeCode"]}
                 label={t("masters.feeCode")}
                 dependencies={[["rows", index, "amount"]]}
-                rules={[slotRule(form, index, "feeCode", feeCodeField, t)]}
+                rules={[slotRule(form, index, "feeCode", feeCodeField)]}
               >
                 <Input maxLength={30} autoComplete="off" />
               </Form.Item>

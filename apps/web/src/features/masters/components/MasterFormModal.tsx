@@ -35,7 +35,8 @@ export function MasterFormModal<Values extends object>({
   const message = useMessage();
   const [form] = Form.useForm<Values>();
   const sending = useOneAtATime();
-  const [failure, setFailure] = useState<string>();
+  // The refusal itself, worded at each render so that it follows a change of language.
+  const [failure, setFailure] = useState<unknown>();
 
   const save = async (values: Values) => {
     setFailure(undefined);
@@ -44,7 +45,7 @@ export function MasterFormModal<Values extends object>({
       void message.success(t("notices.saved"));
       onClose();
     } catch (error) {
-      setFailure(errorText(error, t));
+      setFailure(error);
       showFieldErrors(form, error);
     }
   };
@@ -61,7 +62,7 @@ export function MasterFormModal<Values extends object>({
       destroyOnHidden
       afterOpenChange={(open) => open && form.focusField(firstField)}
     >
-      {failure && <Alert type="error" showIcon title={failure} role="alert" className="master-notes" />}
+      {failure !== undefined && <Alert type="error" showIcon title={errorText(failure, t)} role="alert" className="master-notes" />}
       <Form<Values> form={form} name={formName} layout="vertical" initialValues={initialValues} onFinish={(values) => void sending.run(() => save(values))}>
         {children}
       </Form>

@@ -1,6 +1,6 @@
 import type { FormInstance } from "antd";
 import { ApiError } from "../../../lib/api-client";
-import { translateMessage } from "../../../lib/i18n";
+import { asFieldErrors, messageInLanguage } from "../../../lib/in-language";
 
 type FieldPath = (string | number)[];
 
@@ -18,7 +18,7 @@ export function showFieldErrors(form: FormInstance, error: unknown, toFormPath: 
   form.setFields(
     error.fieldErrors.flatMap(({ field, message }) => {
       const name = toFormPath(fieldPathOf(field));
-      return name ? [{ name, errors: [translateMessage(message)] }] : [];
+      return name ? [{ name, errors: asFieldErrors(messageInLanguage(message)) }] : [];
     }),
   );
 }

@@ -1,6 +1,5 @@
 import { studentFields, studentMessages, studentStatuses, studentYears, type Student, type StudentDetail, type StudentStatus } from "@admissions/shared";
 import { Alert, Flex, Form, Input, Modal, Select, Typography, type FormInstance } from "antd";
-import type { TFunction } from "i18next";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CourseAndDegree } from "../../../components/CourseAndDegree";
@@ -12,6 +11,7 @@ import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useUpdateStudent } from "../api/students";
 import { studentErrorText, studentMessageText } from "./student-display";
+import { asFieldErrors, inLanguage } from "../../../lib/in-language";
 
 interface StudentEditValues {
   name: string;
@@ -33,12 +33,12 @@ const FORM_ID = "student-edit-form";
 const editableFields = new Set<string>(["name", "mobile", "currentYear", "status", "email", "admissionNo", "degreeId"]);
 
 /** The server's field errors under their fields (the course is not in the form: it follows the degree). */
-function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown, t: TFunction) {
+function showServerErrors(form: FormInstance<StudentEditValues>, error: unknown) {
   if (!(error instanceof ApiError)) return;
   form.setFields(
     error.fieldErrors
       .filter((fieldError) => editableFields.has(fieldError.field))
-      .map((fieldError) => ({ name: fieldError.field as keyof StudentEditValues, errors: [studentMessageText(fieldError.message, t)] })),
+      .map((fieldError) => ({ name: fieldError.field as keyof StudentEditValues, errors: asFieldErrors(inLanguage((t) => studentMessageText(fieldError.message, t))) })),
   );
 }
 
@@ -92,7 +92,8 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
   useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<StudentEditValues>();
-  const [failure, setFailure] = useState<string>();
+  // The refusal itself, worded at each render so that it follows a change of language.
+  const [failure, setFailure] = useState<unknown>();
   const updateStudent = useUpdateStudent();
   const degreeChoices = useDegreeChoices();
 
@@ -113,8 +114,8 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
       void message.success(t("students.messages.updated"));
       onClose();
     } catch (error) {
-      setFailure(studentErrorText(error, t));
-      showServerErrors(form, error, t);
+      setFailure(error);
+      showServerErrors(form, error);
     }
   };
 
@@ -131,7 +132,7 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
       destroyOnHidden
     >
       <Flex vertical gap="middle">
-        {failure && <Alert type="error" showIcon title={failure} role="alert" />}
+        {failure !== undefined && <Alert type="error" showIcon title={studentErrorText(failure, t)} role="alert" />}
         {!corrections.degreeCorrectable && (
           <Typography.Paragraph>{t(corrections.admissionNoCorrectable ? "students.editHintImported" : "students.editHint")}</Typography.Paragraph>
         )}
@@ -155,7 +156,7 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
             </Form.Item>
           )}
           {corrections.degreeCorrectable && (
-            <Form.Item name="degreeId" label={t("students.courseAndDegree")} extra={t("students.degreeHint")} rules={[{ required: true, message: studentMessageText(studentMessages.degreeInvalid, t) }]}>
+            <Form.Item name="degreeId" label={t("students.courseAndDegree")} extra={t("students.degreeHint")} rules={[{ required: true, message: inLanguage((t) => studentMessageText(studentMessages.degreeInvalid, t)) }]}>
               <Select showSearch={{ optionFilterProp: "label" }} options={degreeChoices.options} labelRender={degreeChoices.labelRender} loading={degreeChoices.loading} />
             </Form.Item>
           )}
@@ -164,10 +165,10 @@ export function StudentEditModal({ student, corrections, onClose }: { student: S
               <Input type="email" autoComplete="off" inputMode="email" />
             </Form.Item>
           )}
-          <Form.Item name="currentYear" label={t("students.currentYear")} rules={[{ required: true, message: t("students.messages.yearInvalid") }]}>
+          <Form.Item name="currentYear" label={t("students.currentYear")} rules={[{ required: true, message: inLanguage((t) => t("students.messages.yearInvalid")) }]}>
             <Select options={studentYears.map((year) => ({ value: year, label: t("students.yearN", { year }) }))} />
           </Form.Item>
-          <Form.Item name="status" label={t("students.status")} rules={[{ required: true, message: t("students.messages.statusInvalid") }]}>
+          <Form.Item name="status" label={t("students.status")} rules={[{ required: true, message: inLanguage((t) => t("students.messages.statusInvalid")) }]}>
             <Select options={studentStatuses.map((status) => ({ value: status, label: t(`students.statuses.${status}`) }))} />
           </Form.Item>
         </Form>

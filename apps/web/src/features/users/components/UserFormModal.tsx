@@ -12,6 +12,7 @@ import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useCreateUser, useRoles, useUpdateUser } from "../api/users";
 import { useRoleLabel } from "./role-label";
+import { asFieldErrors, messageInLanguage } from "../../../lib/in-language";
 
 interface UserFormValues {
   userName: string;
@@ -25,7 +26,7 @@ const FORM_ID = "user-form";
 /** A department admin looks after at least one degree. */
 const degreesRule = {
   validator: async (_rule: unknown, value?: number[]) => {
-    if (!value?.length) throw new Error(translateMessage(userMessages.degreesRequired));
+    if (!value?.length) throw messageInLanguage(userMessages.degreesRequired);
   },
 };
 
@@ -39,7 +40,7 @@ function showServerErrors(form: FormInstance<UserFormValues>, error: unknown) {
     fieldErrors
       .map((fieldError) => ({ ...fieldError, field: fieldError.field.split(".")[0]! }))
       .filter((fieldError) => known.has(fieldError.field))
-      .map((fieldError) => ({ name: fieldError.field as keyof UserFormValues, errors: [translateMessage(fieldError.message)] })),
+      .map((fieldError) => ({ name: fieldError.field as keyof UserFormValues, errors: asFieldErrors(messageInLanguage(fieldError.message)) })),
   );
 }
 
@@ -52,7 +53,8 @@ export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose:
   useFocusBackOnClose();
   const message = useMessage();
   const [form] = Form.useForm<UserFormValues>();
-  const [failure, setFailure] = useState<string>();
+  // The refusal itself, worded at each render so that it follows a change of language.
+  const [failure, setFailure] = useState<unknown>();
   const roles = useRoles();
   const courses = useAllCourses();
   const degrees = useAllDegrees();
@@ -73,7 +75,7 @@ export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose:
       void message.success(translateMessage(answer.message));
       onClose();
     } catch (error) {
-      setFailure(errorText(error, t));
+      setFailure(error);
       showServerErrors(form, error);
     }
   };
@@ -99,7 +101,7 @@ export function UserFormModal({ user, onClose }: { user?: UserListItem; onClose:
       destroyOnHidden
     >
       <Flex vertical gap="middle">
-        {failure && <Alert type="error" showIcon title={failure} role="alert" />}
+        {failure !== undefined && <Alert type="error" showIcon title={errorText(failure, t)} role="alert" />}
         {!user && <Typography.Paragraph>{t("users.createHint")}</Typography.Paragraph>}
         <Form<UserFormValues>
           form={form}

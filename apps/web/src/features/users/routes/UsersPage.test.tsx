@@ -1,5 +1,5 @@
 import { userMessages } from "@admissions/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import i18n, { translateMessage } from "../../../lib/i18n";
@@ -119,6 +119,14 @@ describe("the users screen", { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
     await waitFor(() => expect(within(dialog).getAllByText(userMessages.emailTaken)).toHaveLength(2));
     expect(screen.getByRole("dialog")).toBe(dialog);
+
+    // Both follow a change of language, the one under the field too, which the form keeps.
+    try {
+      await act(() => i18n.changeLanguage("fr"));
+      await waitFor(() => expect(within(dialog).getAllByText(catalogues.fr.users.messages.emailTaken)).toHaveLength(2));
+    } finally {
+      await act(() => i18n.changeLanguage("en"));
+    }
   });
 
   it("edits a staff member's role; degrees go with the department admin role", async () => {
