@@ -1,5 +1,5 @@
 import { feeModes, feeTransactionKinds, feeTransactionStatuses, type FeeTransaction, type FeeTransactionRowStatus, type FeeTransactionStatus } from "@admissions/shared";
-import { Alert, Button, Col, Flex, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
+import { Alert, Button, Col, Flex, Grid, Row, Select, Space, Statistic, Table, Tag, Typography, type TableProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -57,6 +57,7 @@ export function FeesTransactionsPage() {
   /** The office payment being cancelled, while its dialog is open. */
   const [cancelling, setCancelling] = useState<FeeTransaction & { receiptNo: string }>();
 
+  const wide = Grid.useBreakpoint().md ?? true;
   const columns: TableProps<FeeTransaction>["columns"] = [
     {
       title: t("fees.transactions.paidAt"),
@@ -99,8 +100,9 @@ export function FeesTransactionsPage() {
     {
       title: t("fees.transactions.actions"),
       key: "actions",
-      // Kept in view at the table's end while the columns before it scroll.
-      fixed: "end",
+      // Kept in view at the table's end while the columns before it scroll, where the screen has room:
+      // on a phone it took half the table's width and covered the dates.
+      fixed: wide ? "end" : undefined,
       render: (_value, row) => {
         if (row.status === "Refunded") return t("fees.transactions.refunds.refundedAs", { reference: row.refundReference });
         if (row.status === "Cancelled" && row.cancelledAt) return <CancellationNote cancelledAt={row.cancelledAt} cancelledBy={row.cancelledBy} reason={row.cancelReason} />;
