@@ -84,6 +84,7 @@ export const messages = {
   textTooLong: `Keep this to ${limits.formTextMaxLength} characters or fewer!`,
   subjectRequired: "Select Subject!",
   markAboveMax: "Marks cannot be more than the max marks!",
+  subjectRepeated: "This subject is already entered in an earlier row!",
   maxMarkNotOfHsc: "Max marks must be 100 for an HSC out of 600, and 200 for one out of 1200!",
   marksRowsRequired: "Enter the marks of at least 5 subjects!",
   documentNotYours: "This document was not uploaded for this applicant!",

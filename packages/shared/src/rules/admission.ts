@@ -97,6 +97,19 @@ export function markTotals(rows: readonly { markSecured?: number | string | null
 export const markRowLabels = ["Language 1", "Language 2", "Subject 1", "Subject 2", "Subject 3", "Subject 4"] as const;
 export const maxMarkRows = 7;
 
+/** The row of the first of the HSC's own subjects: the two before it are the languages, each from a list of its own. */
+const FIRST_SUBJECT_ROW = 2;
+
+/**
+ * Whether row `index`'s subject was chosen in an earlier row of the HSC's own subjects: its marks
+ * would count twice in the percentage staff rank by. "Other" may stand for several unlisted subjects.
+ */
+export function isRepeatedSubject(subjects: readonly unknown[], index: number): boolean {
+  const subject = subjects[index];
+  if (index <= FIRST_SUBJECT_ROW || !subject || subject === "Other") return false;
+  return subjects.slice(FIRST_SUBJECT_ROW, index).includes(subject);
+}
+
 /** SPEC.md: the first row's passing year and register number are copied to every row. */
 export function copyFirstRowDetails<T extends { passingYear?: string; registerNo?: string }>(rows: readonly T[]): T[] {
   const first = rows[0];

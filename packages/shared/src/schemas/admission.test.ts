@@ -170,6 +170,16 @@ describe("SPEC.md's messages, field by field", () => {
     expect(issuesOf({ ...sample, examDetails: examOutOf(1200), marksDetails: rowsOutOf(200) })).toEqual([]);
   });
 
+  it("refuses a subject of the HSC's own chosen twice, whose marks would count twice, but not 'Other' twice", () => {
+    const withSubjects = (...subjects: string[]) =>
+      sample.marksDetails!.map((row, index) => ({ ...(row as object), subject: subjects[index - 2] ?? (row as { subject: string }).subject }));
+    expect(issuesOf({ ...sample, marksDetails: withSubjects("Accountancy", "Commerce", "Accountancy", "Accountancy") })).toEqual([
+      { field: "marksDetails.4.subject", message: messages.subjectRepeated },
+      { field: "marksDetails.5.subject", message: messages.subjectRepeated },
+    ]);
+    expect(issuesOf({ ...sample, marksDetails: withSubjects("Other", "Commerce", "Other", "Economics") })).toEqual([]);
+  });
+
   it("wants the marks of at least five subjects when the HSC is passed", () => {
     expect(issuesOf({ ...sample, marksDetails: sample.marksDetails!.slice(0, 4) })).toContainEqual({ field: "marksDetails", message: messages.marksRowsRequired });
   });

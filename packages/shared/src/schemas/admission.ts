@@ -16,7 +16,7 @@ import {
   tweleveStatuses,
   yesNo,
 } from "../reference/index.js";
-import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isUnderGraduate, markTotals, maxMarkRows, rowMaxMark, upperText } from "../rules/admission.js";
+import { ageOn, cleanMark, cleanName, copyFirstRowDetails, digitsOnly, isRealDate, isRepeatedSubject, isUnderGraduate, markTotals, maxMarkRows, rowMaxMark, upperText } from "../rules/admission.js";
 import { isValidAadhar } from "../rules/verhoeff.js";
 import { emailField, indianMobile } from "./auth.js";
 import { recordId } from "./record-id.js";
@@ -266,11 +266,13 @@ export const admissionSchema = z
     // An HSC's rows are each out of the share of its maximum SPEC.md gives (100 of 600, 200 of 1200),
     // which the form fills in: other max marks would make the percentage staff rank by meaningless.
     const hscRowMax = ug && exam.success ? rowMaxMark((exam.data as UgExamDetails).maxMarkInTweleve) : undefined;
+    const subjects = rawRows.map((raw) => (raw as { subject?: unknown } | null)?.subject);
     rawRows.forEach((raw, index) => {
       const row = markRowSchema.safeParse(raw);
       if (!row.success) forwardIssues(ctx, ["marksDetails", index], row.error);
       else if (hscRowMax !== undefined && row.data.maxMark !== hscRowMax)
         ctx.addIssue({ code: "custom", path: ["marksDetails", index, "maxMark"], message: messages.maxMarkNotOfHsc });
+      else if (isRepeatedSubject(subjects, index)) ctx.addIssue({ code: "custom", path: ["marksDetails", index, "subject"], message: messages.subjectRepeated });
       else rows.push(row.data);
     });
     if (ug && !appeared && rawRows.length < 5) ctx.addIssue({ code: "custom", path: ["marksDetails"], message: messages.marksRowsRequired });

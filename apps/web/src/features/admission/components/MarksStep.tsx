@@ -4,6 +4,7 @@ import {
   digitsOnly,
   examPassedOptions,
   higherSecondarySubjects,
+  isRepeatedSubject,
   isUnderGraduate,
   languageOneSubjects,
   languageTwoSubjects,
@@ -15,20 +16,32 @@ import {
   upperText,
 } from "@admissions/shared";
 import { Col, Form, Input, Row, Select, Statistic, Typography, type FormRule } from "antd";
+import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { choiceOptions } from "../../../lib/choice-labels";
 import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf } from "./fields";
+import { inLanguage } from "../../../lib/in-language";
 
 /**
  * A row's marks are at most its max marks, checked as the row is filled in (and again when a change
  * of the HSC maximum changes the row's), not only when the whole form is sent.
  */
 const withinRowMaxMark =
-  (row: number, message: string): FormRule =>
+  (row: number, message: ReactElement): FormRule =>
   ({ getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {
       const maxMark = Number(getFieldValue(["marksDetails", row, "maxMark"]));
-      if (value !== undefined && value !== "" && Number(value) > maxMark) throw new Error(message);
+      if (value !== undefined && value !== "" && Number(value) > maxMark) throw message;
+    },
+  });
+
+/** A subject chosen in an earlier row of the HSC's own, checked as it is chosen (the server checks it again). */
+const notRepeatedSubject =
+  (row: number, message: ReactElement): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async () => {
+      const rows = (getFieldValue("marksDetails") as { subject?: string }[] | undefined) ?? [];
+      if (isRepeatedSubject(rows.map((each) => each?.subject), row)) throw message;
     },
   });
 
@@ -117,7 +130,13 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
                     <legend>{t(`admission.markRows.${index}`)}</legend>
                     <Row gutter={12}>
                       <Col xs={24} md={8}>
-                        <Form.Item name={[field.name, "subject"]} label={t("admission.subject")} rules={[admissionRule("subject")]}>
+                        <Form.Item
+                          name={[field.name, "subject"]}
+                          label={t("admission.subject")}
+                          rules={[admissionRule("subject"), notRepeatedSubject(field.name, inLanguage((t) => t("validation.subjectRepeated")))]}
+                          // A change of an earlier row's subject may make this row's repeat it, or no longer.
+                          dependencies={fields.slice(0, index).map((earlier) => ["marksDetails", earlier.name, "subject"])}
+                        >
                           <Select showSearch={{ optionFilterProp: "label" }} options={optionsOf(subjectsForRow(index))} />
                         </Form.Item>
                       </Col>
@@ -125,7 +144,7 @@ export function MarksStep({ course, children }: { course: string | undefined; ch
                         <Form.Item
                           name={[field.name, "markSecured"]}
                           label={t("admission.markSecured")}
-                          rules={[admissionRule("markSecured"), withinRowMaxMark(field.name, t("validation.markAboveMax"))]}
+                          rules={[admissionRule("markSecured"), withinRowMaxMark(field.name, inLanguage((t) => t("validation.markAboveMax")))]}
                           dependencies={[["marksDetails", field.name, "maxMark"]]}
                           normalize={cleanMark}
                         >

@@ -498,4 +498,21 @@ describe("the marks step of an application whose fee failed", () => {
     expect(await screen.findByText("Marks cannot be more than the max marks!")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "HSC marks" })).toBeTruthy();
   }, 60_000);
+
+  it("refuses a subject chosen in an earlier row as it is chosen, until the earlier row's changes", async () => {
+    await openMarksStep();
+    // Searched for first: the long list is virtual, and only its first options are drawn.
+    const subjectOfRow = async (row: number, option: string) => {
+      const subject = screen.getAllByRole("combobox", { name: "Subject" })[row]!;
+      await userEvent.click(subject);
+      await userEvent.type(subject, option);
+      const [offered] = (await screen.findAllByTitle(option)).filter((element) => element.classList.contains("ant-select-item-option"));
+      await userEvent.click(offered!);
+    };
+    // The sample's rows 3 and 4 are Mathematics and Physics.
+    await subjectOfRow(3, "Mathematics");
+    expect(await screen.findByText("This subject is already entered in an earlier row!")).toBeTruthy();
+    await subjectOfRow(2, "Biology");
+    await waitFor(() => expect(screen.queryByText("This subject is already entered in an earlier row!")).toBeNull());
+  }, 60_000);
 });

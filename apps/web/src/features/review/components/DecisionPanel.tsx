@@ -1,7 +1,7 @@
 import { decisionFields, limits, messages, staffNotices, type DecisionStatus } from "@admissions/shared";
 import { Alert, Button, Form, Input, Modal, Select, Space } from "antd";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
@@ -9,6 +9,7 @@ import { useCourses, useDegreeInScope, useDegrees } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
 import { useDecideApplication, type ReviewedApplication } from "../api/review";
 import { SectionCard } from "./ApplicationDetails";
+import { messageInLanguage } from "../../../lib/in-language";
 
 /** The four buttons of SPEC.md, in its order; `name` keys the label (review.<name>) and the confirmation (review.confirm.<name>). */
 const actions: { status: DecisionStatus; name: string }[] = [
@@ -52,17 +53,23 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
       .validateFields()
       .then((values) => values.message.trim())
       .catch(() => undefined);
-    if (remarks === undefined) return;
+    if (remarks === undefined) {
+      // The keyboard goes where the error is, as on the admission form, not left on the button.
+      form.focusField("message");
+      return;
+    }
     if (status === "Transferred") {
       transferForm.resetFields();
       setTransferring(true);
       return;
     }
     modal.confirm({
-      title: t(`review.confirm.${name}`, { applicationNo: application.applicationNo }),
+      title: <ApplicationNumbered i18nKey={`review.confirm.${name}`} applicationNo={application.applicationNo} />,
       content: t("review.confirmRemarks", { remarks }),
       okText: t(`review.${name}`),
       okButtonProps: { danger: status !== "Approved" },
+      // Enter, pressed out of habit, must not reject or cancel an application.
+      autoFocusButton: status === "Approved" ? "ok" : "cancel",
       cancelText: t("review.notNow"),
       // A refused decision stays on the page as an alert; the dialog just closes.
       onOk: () => send(status, remarks).catch(() => undefined),
@@ -115,7 +122,7 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
       </Space>
       <Modal
         open={transferring}
-        title={t("review.transferTitle", { applicationNo: application.applicationNo })}
+        title={<ApplicationNumbered i18nKey="review.transferTitle" applicationNo={application.applicationNo} />}
         okText={t("review.transfer")}
         cancelText={t("review.notNow")}
         confirmLoading={decide.isPending}
@@ -124,11 +131,20 @@ export function DecisionPanel({ application }: { application: ReviewedApplicatio
         forceRender
       >
         <Form form={transferForm} layout="vertical" requiredMark={false} name="transfer">
-          <Form.Item name="degreeId" label={t("review.transferTo")} rules={[{ required: true, message: translateMessage(messages.degreeRequired) }]}>
+          <Form.Item name="degreeId" label={t("review.transferTo")} rules={[{ required: true, message: messageInLanguage(messages.degreeRequired) }]}>
             <Select showSearch={{ optionFilterProp: "label" }} options={degreeGroups} loading={degrees.isPending || courses.isPending} />
           </Form.Item>
         </Form>
       </Modal>
     </SectionCard>
   );
+}
+
+/**
+ * "Reject application UG-2026-000004?" in the chosen language, the number isolated from the words
+ * around it and never broken at its hyphens: a phone split it after "UG-", and in Arabic the two
+ * halves stood at the two ends of the title.
+ */
+function ApplicationNumbered({ i18nKey, applicationNo }: { i18nKey: string; applicationNo: string }) {
+  return <Trans i18nKey={i18nKey} values={{ applicationNo }} components={[<bdi key="number" className="unbroken" />]} />;
 }
