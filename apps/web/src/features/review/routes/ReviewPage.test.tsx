@@ -182,6 +182,8 @@ describe("the application review screen", { timeout: 60_000 }, () => {
 
     await userEvent.click(await screen.findByRole("button", { name: "Reject" }));
     expect(await screen.findByText("Enter Remarks")).toBeTruthy();
+    // The keyboard is taken to the remarks wanted, not left on the button.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Remarks")));
     await enterRemarks("   ");
     await userEvent.click(screen.getByRole("button", { name: "Approve" }));
     expect(await screen.findByText("Enter Remarks")).toBeTruthy();
@@ -248,6 +250,26 @@ describe("the application review screen", { timeout: 60_000 }, () => {
     expect(screen.queryByTitle("M.SC. PHYSICS")).toBeNull();
     expect(screen.queryByTitle("B.SC. MATHEMATICS")).toBeNull();
     expect(screen.queryByTitle("B.SC. COMPUTER SCIENCE")).toBeNull();
+  });
+
+  it("opens Reject's and Cancel's confirmations on Not now, so that Enter does not decide, and Approve's on Approve", async () => {
+    const api = stubReviewApi();
+    renderAt(reviewPath);
+    await enterRemarks("Documents missing");
+    for (const [decision, focused] of [
+      ["Reject", "Not now"],
+      ["Cancel", "Not now"],
+      ["Approve", "Approve"],
+    ] as const) {
+      await userEvent.click(screen.getByRole("button", { name: decision }));
+      const dialog = await screen.findByRole("dialog");
+      // The number is one piece, never broken at its hyphens.
+      for (const number of within(dialog).getAllByText("UG-2026-000123")) expect(number.className).toContain("unbroken");
+      await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: focused })));
+      await userEvent.click(within(dialog).getByRole("button", { name: "Not now" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    }
+    expect(api.posts()).toEqual([]);
   });
 
   it("shows the server's refusal of a decision", async () => {
