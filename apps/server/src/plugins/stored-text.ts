@@ -20,7 +20,8 @@ function isParsedTree(value: object): boolean {
 }
 
 /**
- * How deep a request's data may nest. The deepest the app sends is a draft's marks row (5 levels);
+ * How deep a request's data may nest. The deepest the app sends is a mark row of the form (three
+ * levels: the form, its rows, a row);
  * JSON.parse takes thousands, which overflowed the stack of this walk (and, in a draft, of the jsonb
  * writer's JSON.stringify) as a 500.
  */

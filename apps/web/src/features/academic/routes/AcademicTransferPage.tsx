@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useIsAdmin } from "../../../lib/current-user";
+import { inLanguage } from "../../../lib/in-language";
 import { useCourses } from "../../../lib/masters";
 import { routes } from "../../../lib/paths";
 import { useScrollableTable } from "../../../lib/table-scroll";
@@ -12,7 +13,6 @@ import { academicErrorText, academicYearName, willBeText } from "../components/a
 import "../academic.css";
 import { Panel } from "../../../components/Panel";
 import { usePagerItemRender } from "../../../lib/pager-names";
-import { inLanguage } from "../../../lib/in-language";
 
 /** How many past years the year list offers; the server takes any year up to this one. */
 const YEARS_OFFERED = 6;

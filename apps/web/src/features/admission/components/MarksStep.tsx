@@ -19,8 +19,8 @@ import { Col, Form, Input, Row, Select, Statistic, Typography, type FormRule } f
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { choiceOptions } from "../../../lib/choice-labels";
-import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf } from "./fields";
 import { inLanguage } from "../../../lib/in-language";
+import { Field, ShownWhen, WithFormValues, YesNo, admissionRule, optionsOf } from "./fields";
 
 /**
  * A row's marks are at most its max marks, checked as the row is filled in (and again when a change

@@ -9,6 +9,7 @@ import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/error-text";
 import { translateMessage } from "../../../lib/i18n";
 import { postToGateway, useLeavingForGateway } from "../../../lib/gateway";
+import { asFieldErrors, messageInLanguage } from "../../../lib/in-language";
 import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { routes } from "../../../lib/paths";
@@ -35,7 +36,6 @@ import {
 import { Outcome } from "../../../components/Outcome";
 // The first step's Ant Design styles, made at build time rather than in the browser as the form first draws.
 import "virtual:prebuilt-antd-styles/admission-first-step";
-import { asFieldErrors, messageInLanguage } from "../../../lib/in-language";
 
 const MARKS_STEP = 2;
 const LAST_STEP = 3;

@@ -3,6 +3,7 @@ import { Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorText } from "../../../lib/error-text";
+import { messageInLanguage } from "../../../lib/in-language";
 import { useMessage } from "../../../lib/message";
 import { routes } from "../../../lib/paths";
 import { useResetPassword } from "../api/password-reset";
@@ -10,7 +11,6 @@ import { useSignOut } from "../api/sign-out";
 import { AuthCard } from "../components/AuthCard";
 import { PasswordInput, TextInput } from "../components/inputs";
 import { authFieldRule } from "../field-rules";
-import { messageInLanguage } from "../../../lib/in-language";
 
 interface ResetForm {
   /** Asked only when the address names no account (a link typed by hand, the code's mail open elsewhere). */

@@ -14,6 +14,7 @@ import { FullPageLoader } from "../../../components/FullPageLoader";
 import { useCurrentUser } from "../../../lib/current-user";
 import { errorText } from "../../../lib/error-text";
 import { postToGateway, useLeavingForGateway } from "../../../lib/gateway";
+import { inLanguage } from "../../../lib/in-language";
 import { useMessage, useNotification } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { apiPaths, routes } from "../../../lib/paths";
@@ -22,7 +23,6 @@ import { ReceiptNumbered } from "../components/ReceiptNumbered";
 import { StudentFeeSummary } from "../components/StudentFeeSummary";
 import { feeTermNumbers, feeYears, findFeeTerm, formatRupees } from "../lib/fee-terms";
 import { Panel } from "../../../components/Panel";
-import { inLanguage } from "../../../lib/in-language";
 
 interface PayFeesValues {
   year?: number;

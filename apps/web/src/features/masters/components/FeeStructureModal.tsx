@@ -5,11 +5,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { errorText } from "../../../lib/error-text";
+import { inLanguage, messageInLanguage } from "../../../lib/in-language";
 import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useFeeStructure, useSaveFeeStructure } from "../api/masters";
 import { showFieldErrors } from "./form-errors";
-import { inLanguage, messageInLanguage } from "../../../lib/in-language";
 
 /** The six rows of a structure, in order: year 1 term 1, year 1 term 2, ... year 3 term 2. */
 const slots = feeStructureYears.flatMap((year) => feeStructureTerms.map((term) => ({ year, term })));

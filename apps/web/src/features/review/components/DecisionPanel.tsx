@@ -5,11 +5,11 @@ import { Trans, useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
+import { messageInLanguage } from "../../../lib/in-language";
 import { useCourses, useDegreeInScope, useDegrees } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
 import { useDecideApplication, type ReviewedApplication } from "../api/review";
 import { SectionCard } from "./ApplicationDetails";
-import { messageInLanguage } from "../../../lib/in-language";
 
 /** The four buttons of SPEC.md, in its order; `name` keys the label (review.<name>) and the confirmation (review.confirm.<name>). */
 const actions: { status: DecisionStatus; name: string }[] = [

@@ -6,12 +6,12 @@ import { CourseAndDegree } from "../../../components/CourseAndDegree";
 import { ApiError } from "../../../lib/api-client";
 import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { zodRule } from "../../../lib/form-rules";
+import { asFieldErrors, inLanguage } from "../../../lib/in-language";
 import { useCourses, useDegreeInScope, useDegrees } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useUpdateStudent } from "../api/students";
 import { studentErrorText, studentMessageText } from "./student-display";
-import { asFieldErrors, inLanguage } from "../../../lib/in-language";
 
 interface StudentEditValues {
   name: string;

@@ -7,12 +7,12 @@ import { useFocusBackOnClose } from "../../../lib/dialog-focus";
 import { errorText } from "../../../lib/error-text";
 import { zodRule } from "../../../lib/form-rules";
 import { translateMessage } from "../../../lib/i18n";
+import { asFieldErrors, messageInLanguage } from "../../../lib/in-language";
 import { useAllCourses, useAllDegrees, useMasterName } from "../../../lib/masters";
 import { useMessage } from "../../../lib/message";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useCreateUser, useRoles, useUpdateUser } from "../api/users";
 import { useRoleLabel } from "./role-label";
-import { asFieldErrors, messageInLanguage } from "../../../lib/in-language";
 
 interface UserFormValues {
   userName: string;
